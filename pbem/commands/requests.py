@@ -60,7 +60,8 @@ PLAIN = _listed(
     too well still completes complets completi dettagliato dettagliata detailed detaillee detaille
     ausfuehrliche ausfuehrlichen ausfuehrlich
     as move every each ogni chaque jede jeden jedes
-    general generale generali overall gesamt gesamte gesamten global globale
+    general generale generali overall gesamt gesamte gesamten global globale insgesamt
+    globalement complessivamente
     alors allora also so then donc quindi dunque daher actually en fait effectivement
     infatti eigentlich these ces questi queste diese final finale finali finales finaux
     endgueltige letzte letzten bisherigen bisherige pagina page seite
@@ -114,11 +115,12 @@ ASKING = _listed(
     vous c' y gibt es rimandereste mandereste inviereste mostrereste renverriez enverriez
     montreriez wuerden wuerdest wuerdet wurden
     u ur ya denn gerade eigentlich mal doch how comment come wie messo messa place placee placed
+    koennte
     ranked classe classee stehe steht suis sono list welchen welcher play playing joue jouer
     gioco giocando sto spielen spiele
     auriez bei bonsoir buonasera guten abend tag morgen evening it possible moeglich zu
     puis petite small little kleine piccola domanda frage trovo trova finde findet trouve
-    somewhere quelque part qualche parte irgendwo au im nel nella sieht aus looks look semble
+    somewhere quelque part qualche parte irgendwo au im nel nella sieht sieht' aus looks look semble
     sembra avez avete habt pdf file fichier allegato anhang datei attachment
     read check tell know let kindly possibly just quickly so far also about copy version do
     revoir lire consulter savoir dire faire faites fais il en actuellement donc aussi jusqu'ici
@@ -165,7 +167,7 @@ ASKS = _listed(
     rimandi mandi invii mostri rimanderesti manderesti invieresti mostreresti renvoies envoies
     schickst sendest zeigst allegato anhang attachment jointe
     kind amabilite aimable gentile gentilmente freundlich nett
-    rispeditemi rispediscimi rispediresti rispedireste
+    rispeditemi rispediscimi rispediresti rispedireste koennte
     """
 )
 """Words that make a line a request: a modal, a wish, an imperative, "please"."""
@@ -306,6 +308,7 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
     line = _AT_LEISURE.sub(" please", line)  # "Send me my STATS when you can."
     line = _WHILE_WAITING.sub(" ", line)  # "While I wait for North, could you send me ..."
     line = _SAID_PLAINLY.sub(_plainly, line)
+    line = _TO_SEE_WHERE.sub("", line)  # "..., que je voie où j'en suis."
     got = _requested(line)
     if got:
         return got
@@ -358,7 +361,7 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
             for k, x in enumerate(sentences)
             if (r := _requested(x))
             and not any(changes(cmd) for cmd, _arg in r)
-            and _asks(x, " ".join(sentences[k:]))
+            and (_asks(x, " ".join(sentences[k:])) or _deadline_asked(x, r))
         ]
         others = [x for k, x in enumerate(sentences) if k not in {k for k, _r in asked}]
         # one request, or the same said twice ("Wie sieht jetzt die Rangliste aus? Bitte
@@ -392,7 +395,7 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
             return named
         if not asked and (answered := _vote_answered(sentences)):
             return answered
-    return (
+    got = (
         said_later(line)
         or leave_in_words(line)
         or leave_asked_after(line)
@@ -406,7 +409,40 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
         or typed_after_prose(line)
         or asked_in_frame(line)
         or leave_announced(line)
+        or language_instead(line)
     )
+    if any(cmd.kind == "vacation" for cmd, _arg in got) and clock_spoken_against(line):
+        return []
+    return got
+
+
+def clock_spoken_against(line: str) -> bool:
+    """Does ``line``, which says a leave, speak of the player's clock otherwise than asking
+    plainly to stop it for that leave (:func:`_leave_clause_asked`): denied, asked about, put
+    off or given another length ("I'm away for ten days. Please don't stop my clock.", "Est-ce
+    que vous bloquez mon temps automatiquement ?", "Bitte meine Uhr anhalten, aber erst ab
+    Montag", "Please stop my clock for a week" after "until Sunday"; eighteenth round)? The
+    clauses beside the request may only be courtesy or a remark (a reason without network
+    aside: "non riuscirò a giocare"); those before it say the leave, read by the leave's own
+    readers."""
+    from pbem.mail.reply import is_courtesy
+
+    for sentence in _SENTENCE_CUT.split(line):
+        clauses = [c for c in re.split(r"\s*[,;:]\s+|\s+[-–—]\s+", sentence) if c.strip()]
+        held = [k for k, c in enumerate(clauses) if _clock_held(c)]
+        if not held:
+            continue
+        for k, clause in enumerate(clauses[held[0] :], start=held[0]):
+            # (the clauses before the request say the leave: its readers' own)
+            if k in held:
+                end = _leave_clause_asked(clause.strip(" .!"))
+                if end is None or end[0] == "length":
+                    return True
+            elif "?" in clause or not (
+                is_courtesy(clause) or _aside(without_offline(clause).strip(" .!"))
+            ):
+                return True
+    return False
 
 
 _REASON = re.compile(
@@ -696,6 +732,20 @@ def _asks(sentence: str, onwards: str) -> bool:
     return not _ABOUT_IT.intersection(_words(onwards[: end.end()]))
 
 
+def _deadline_asked(sentence: str, got: list[tuple[Spoken, str]]) -> bool:
+    """Is ``sentence`` the question of when the player's deadline runs out ("Wann läuft
+    eigentlich meine Frist ab?", "When does my deadline expire?"; eighteenth round), read as
+    GAMES, which shows it? Its "when" asks for what GAMES answers, not about the thing."""
+    words = set(_words(sentence))
+    return (
+        [cmd.kind for cmd, _arg in got] == ["games"]
+        and sentence.rstrip().endswith("?")
+        and bool(_WHEN & words)
+        and bool(_MY_CLOCK & words)  # the player's own ("for Paul" is someone else's)
+        and not _FOR & words
+    )
+
+
 def asked_about(cmd: Spoken, rest: str) -> bool:
     """Is ``rest``, after the noun of a command that changes nothing, a question about the thing
     rather than for it ("Le classement, il est mis à jour quand exactement ?", "The history, how
@@ -749,6 +799,12 @@ _THEN_I_PLAY = re.compile(
     r"|i['’]ll\s+(?:play|move)|i\s+(?:play|move)|je\s+(?:joue|jouerai)|spiele\s+ich|ziehe\s+ich)"
     r"(?:\s+(?:subito|right\s+away|straight\s+away|tout\s+de\s+suite|directement|sofort|gleich))?"
     r"\W*$"
+    # the move promised once the thing asked is read ("Je jouerai mon coup après les avoir lues.";
+    # eighteenth round)
+    r"|^\W*(?:je\s+jouerai|je\s+joue|i['’]ll\s+(?:play|move)|i\s+will\s+(?:play|move)|gioco|giocher[òo]"
+    r"|ich\s+(?:ziehe|spiele))(?:\s+(?:mon\s+coup|my\s+move|my\s+turn|la\s+mia\s+mossa|meinen\s+zug))?"
+    r"\s+(?:apr[èe]s\s+(?:les|la|le|l['’])\s*avoir\s+lue?s?|after\s+(?:reading|i['’]ve\s+read)\s+(?:it|them)"
+    r"|dopo\s+averl[aeio]\s+lett[aeio]|nachdem\s+ich\s+(?:sie|es)\s+gelesen\s+habe)\W*$"
 )
 """The player's move promised after the thing asked ("Poi gioco subito.", "Then I'll play right
 away."): no second request, no move now."""
@@ -758,8 +814,14 @@ def _asked_by_pronoun(sentences: list[str]) -> list[tuple[Spoken, str]]:
     """A request of the last sentence by a pronoun, for the one thing (of a command that changes
     nothing) the sentence before names ("Je ne vois pas bien le plateau sur mon téléphone, vous
     pouvez me le renvoyer ?", "Is there a player guide somewhere? Could you send it?")."""
-    while len(sentences) > 2 and _THEN_I_PLAY.match(sentences[-1]):
-        sentences = sentences[:-1]  # "Me lo rimandate? Poi gioco subito." (seventeenth round)
+    while len(sentences) > 2 and (
+        _THEN_I_PLAY.match(sentences[-1]) or not _words(_BEFORE_I_PLAY.sub(" ", sentences[-1]))
+    ):
+        # "Me lo rimandate? Poi gioco subito." (seventeenth round); "Könnt ihr sie mir bitte
+        # schicken, bevor ich ziehe?": the clause of when, its question the request's
+        ask = "?" if "?" in sentences[-1] and not _THEN_I_PLAY.match(sentences[-1]) else ""
+        sentences = [*sentences[:-2], sentences[-2] + ask]
+
     if len(sentences) < 2:
         return []
     last = _words(_BEFORE_I_PLAY.sub(" ", sentences[-1]))
@@ -805,6 +867,15 @@ dove ho sbagliato con il drago", "pour voir où je me suis trompé"): the past o
 correction of the request (seventeenth round)."""
 
 
+_TO_SEE_WHERE = re.compile(
+    r"(?i)\s*,?\s*(?<![\w'’])(?:que\s+je\s+voie|pour\s+(?:que\s+je\s+voie|voir)|(?:just\s+)?to\s+see"
+    r"|per\s+vedere|(?:damit|dass)\s+ich\s+sehe|um\s+zu\s+sehen)\s*,?\s+(?:o[uù]\s+j['’]\s*en\s+suis"
+    r"|o[uù]\s+je\s+me\s+situe|where\s+i\s+stand|how\s+i['’]?m\s+doing|come\s+sto(?:\s+messo|\s+messa)?"
+    r"|a\s+che\s+punto\s+sono|dove\s+sono|wo\s+ich\s+stehe)(?![\w'’])(?=\s*[.!?]*\s*$)"
+)
+"""Why the standings or the statistics are asked, at the end of the request ("Et le classement
+aussi, que je voie où j'en suis.", "just to see where I stand", "per vedere come sto", "damit
+ich sehe, wo ich stehe"; eighteenth round): the purpose, read past."""
 _CURIOUS = _listed(
     """par pour per for out of aus just juste curiosite curiosita curiosity neugier interesse
     interest fun plaisir piacere spass info information informazione"""
@@ -1004,6 +1075,10 @@ _NOT_AROUND = re.compile(
     r"|i['’]?m\s+not\s+around|i\s+won['’]?t\s+be\s+around|(?:i\s+)?can['’]?t\s+play"
     r"|(?:et\s+)?je\s+ne\s+pourrai\s+pas\s+jouer|(?:e\s+)?non\s+(?:riuscir[òo]|potr[òo])\s+(?:a\s+)?giocare"
     r"|(?:i\s+)?won['’]?t\s+be\s+able\s+to\s+play|(?:und\s+)?kann\s+nicht\s+spielen"
+    # the time away said in the reason ("und kann in der Zeit nicht spielen", "und komme dort
+    # nicht ins Internet"; eighteenth round)
+    r"|(?:und\s+)?kann\s+(?:in\s+der\s+zeit|dann|da|dort|solange|so\s+lange)\s+nicht\s+spielen"
+    r"|(?:und\s+)?komme\s+(?:(?:dort|da)\s+)?nicht\s+(?:ans|ins)\s+(?:internet|netz)"
     # no signal where the player goes, said with a verb ("e lì non prende niente", "ça ne capte
     # pas là-haut", "there's no signal"; seventeenth round)
     r"|(?:e\s+)?(?:l[àì]\s+)?non\s+prende\s+(?:niente|nulla|il\s+telefono|internet|bene)"
@@ -1357,6 +1432,66 @@ def _language_asked(words: list[str], line: str) -> list[tuple[Spoken, str]]:
     if all(w in PLAIN or w in ASKING or w in _LANG_WORDS for w in rest):
         return [(lang, lang.slot(words[k]) or "")]
     return []
+
+
+_GET_MAILS = re.compile(
+    r"(?i)(?<![\w'’])(?:je\s+re[çc]ois|i\s+(?:get|receive)|i(?:['’]m|\s+am)\s+(?:getting|receiving)"
+    r"|(?:io\s+)?ricevo|mi\s+arrivano|ich\s+(?:bekomme|kriege|erhalte)|(?:bekomme|kriege|erhalte)\s+ich)"
+    r"(?P<what>[^.?!;:,]{0,50}?)\s+(?:en|in|auf)\s+(?P<was>[^\W\d_]+)(?![\w'’])"
+)
+"""The language the player gets our mails in now, said before the one asked for ("je reçois tous
+vos mails en anglais", "ricevo le vostre email in inglese", "I get your mails in English",
+"ich bekomme eure Mails auf Englisch"; eighteenth round)."""
+_CONTRARY = re.compile(
+    r"(?i)^\W*(?:(?:alors\s+que|tandis\s+que|bien\s+que|while|although|whereas|mentre|anche\s+se"
+    r"|obwohl|dabei|obgleich)(?![\w'’])[^,.;:!?]*[,.;:!?]\s*)?(?:(?:but|mais|ma|aber|however|pero|per[òo]|also|alors|allora"
+    r"|donc|quindi|so)(?![\w'’])\s*,?\s*)?"
+)
+_CAN_CHANGE = re.compile(
+    r"(?i)(?<=[.!])\s+(?:si\s+pu[òo]\s+(?:cambiare|fare)|[èe]\s+possibile|c['’]est\s+possible"
+    r"|est-ce\s+possible|(?:is\s+)?(?:that|it|this)\s+possible|can\s+(?:that|it|this)\s+be\s+(?:done|changed)"
+    r"|geht\s+das|ist\s+das\s+m(?:ö|oe)glich|kann\s+man\s+das\s+(?:(?:ä|ae)ndern|umstellen))\s*\?\s*$"
+)
+"""Whether the language can be changed, asked after the one preferred ("... ma preferirei
+l'italiano. Si può cambiare?"): the request's question."""
+_THEM = re.compile(
+    r"(?i)(?<![\w'’])(?:les|them|le|li|sie)(?=\s+(?:\w+\s+)?(?:avoir|recevoir|have|get"
+    r"|receive|avere|ricevere|bekommen|kriegen|erhalten|haben)\b|\s+(?:en|in|auf)\s)"
+)
+
+
+def language_instead(line: str) -> list[tuple[Spoken, str]]:
+    """LANG asked after the player says the language our mails come in now ("je reçois tous vos
+    mails en anglais alors que je suis française, est-ce que je pourrais les avoir en français
+    s'il vous plaît ?", "ricevo le vostre email in inglese ma preferirei l'italiano. Si può
+    cambiare?"; eighteenth round): the mails named in the complaint, the request after it names
+    one other language, by "them" ("les", "sie") or as the one preferred, and is read as
+    :func:`_language_asked` reads a request for it. ``[]`` otherwise (no request: "..., et c'est
+    très bien"; someone else's wish: "mon mari les voudrait en français")."""
+    lang = vocabulary().commands.get("lang")
+    m = _GET_MAILS.search(line)
+    if lang is None or m is None or len(line) > PROSE_MAX or lang.slot(m["was"]) is None:
+        return []
+    if not _MAIL_NOUNS & set(_words(m["what"])):
+        return []
+    rest = _CONTRARY.sub("", line[m.end() :], count=1)
+    named = [w for w in re.findall(r"[^\W\d_]+", rest) if lang.slot(w)]
+    if len(named) != 1 or lang.slot(named[0]) == lang.slot(m["was"]):
+        return []
+    rest = _THEM.sub("mails", _CAN_CHANGE.sub(" ?", rest))
+    rest = re.sub(
+        r"(?i)(?<![\w'’])(aver|ricever)(?:le|li)(?![\w'’])", r"\1e mails", rest
+    )  # "averle"
+    if not re.search(r"(?i)(?<![\w'’])(?:en|in|auf|to)\s+" + named[0], rest):
+        rest = re.sub(  # "preferirei l'italiano", "I'd prefer French"
+            r"(?i)(?<![\w'’])(?:(?:l['’]\s*|le\s+|the\s+|das\s+|lo\s+|il\s+))?" + named[0],
+            "mails in " + named[0],
+            rest,
+            count=1,
+        )
+    words = _words(rest.replace("?", " "))
+    got = _language_asked(words, rest) if len(words) <= MAX_WORDS else []
+    return got if [s for s, _a in got] == [lang] else []
 
 
 _SELF = _listed("i je j' io ich")
@@ -1987,7 +2122,7 @@ _AWAY = re.compile(
     r"|je\s+pars(?:\s+en\s+(?:vacances|d[ée]placement|voyage|cong[ée]))?"
     r"|away|(?:io\s+)?(?:sar[òo]|sono|star[òo]|sto)\s+(?:via|assente|fuori|irraggiungibile|offline"
     r"|in\s+(?:vacanza|viaggio|ferie|trasferta|ospedale)|all['’]estero|ricoverat[oa])"
-    r"|(?:io\s+)?parto|(?:io\s+)?vado|je\s+file)(?![\w'’])(?P<rest>.*)$"
+    r"|(?:io\s+)?parto|(?:io\s+)?vado|je\s+file|absente?|assente)(?![\w'’])(?P<rest>.*)$"
 )
 _ON_BUSINESS = re.compile(
     r"(?i)^\s*(?:for\s+work|on\s+business|pour\s+(?:le\s+)?(?:travail|boulot)|par\s+le\s+travail"
@@ -1997,7 +2132,14 @@ _ON_BUSINESS = re.compile(
 "Ich bin beruflich bis Sonntag unterwegs"; eighth round): read past."""
 _UNTIL_THEN = re.compile(
     r"(?i)(?<![\w'’])(?:until\s+then|till\s+then|d['’]ici\s+l[àa]|jusque[- ]?l[àa]|fino\s+ad?\s+allora"
-    r"|bis\s+dahin|bis\s+dann|so\s+lange|solange|aussi\s+longtemps|per\s+tutto\s+quel\s+tempo)(?![\w'’])"
+    r"|bis\s+dahin|bis\s+dann|so\s+lange|solange|aussi\s+longtemps|per\s+tutto\s+quel\s+tempo"
+    # the time between, said as "meanwhile" (eighteenth round)
+    r"|nel\s+frattempo|in\s+the\s+meantime|meanwhile|entre-?temps|pendant\s+ce\s+temps(?:-l[àa])?"
+    r"|in\s+der\s+zwischenzeit|w(?:ä|ae)hrenddessen"
+    # the player's return itself ("till I'm down", "jusqu'à mon retour", "bis ich zurück bin")
+    r"|(?:until|till|til)\s+i(?:['’]m|\s+am|\s+get|\s+come)\s+(?:back|down|home|out)"
+    r"|jusqu['’]\s*[àa]\s+mon\s+retour|fino\s+al\s+mio\s+(?:ritorno|rientro)"
+    r"|bis\s+(?:zu\s+meiner\s+r(?:ü|ue)ckkehr|ich\s+(?:wieder\s+)?(?:zur(?:ü|ue)ck|da)\s+bin))(?![\w'’])"
 )
 """The day named before, in the tail of a leave in words ("Please put me on vacation until
 then"): no second length (another length, "puis pendant deux semaines", is asked back)."""
@@ -2037,14 +2179,16 @@ read past when it holds no figure, no time, no doubt and no negation (thirteenth
 _HOLD_VERBS = _listed(
     """
     hold stop freeze pause suspend halt arretez arretes suspendez suspends gelez bloquez stoppez
-    fermate fermatemi fermare sospendete sospendetemi sospendere bloccate congelate haltet halten
-    anhalten stoppt stoppen friert einfrieren pausiert pausieren
+    arreter suspendre geler bloquer stopper
+    fermate fermatemi fermare sospendete sospendetemi sospendere bloccate congelate bloccare
+    congelare haltet halten anhalten stoppt stoppen friert einfrieren pausiert pausieren
     """
 )
 _CLOCK_NOUNS = _listed(
     """
-    deadline deadlines clock clocks timer timers delais echeances horloge horloges pendule
-    pendules chrono chronos scadenza scadenze orologio orologi fristen frist uhr uhren
+    deadline deadlines clock clocks timer timers delais delai echeances horloge horloges pendule
+    pendules chrono chronos temps scadenza scadenze orologio orologi tempo fristen frist uhr uhren
+    bedenkzeit zeit
     """
 )
 """The request to stop the player's clocks, after a leave said in words ("please hold my
@@ -2059,9 +2203,40 @@ def _holds_clocks(tail: str) -> bool:
     return (
         bool(words & _HOLD_VERBS)
         and bool(words & _CLOCK_NOUNS)
-        and bool(words & _ME)
+        and bool(words & _MY_CLOCK)
         and _NEGATED_ANY.search(tail) is None
     )
+
+
+_MY_CLOCK = _listed("me m' moi mi mich mir my mes mon ma mie miei mio mia meine meinen mein meiner")
+"""Whose clock a clause asks to stop: the player's own ("mon temps", "il mio orologio", "meine
+Bedenkzeit"; never "son délai", "seine Uhr")."""
+_ASK_TO = _listed(
+    """vi vous ihr euch you chiedo chiediamo demande demandons prie bitten ask far faire
+    pure gentilmente cortesemente kindly doch mal now maintenant ora subito jetzt sofort"""
+)
+"""Who asks to stop the player's clock and of whom ("Vi chiedo di fermare ...", "je vous demande
+de bloquer ...", "I ask you to stop ..."), besides :data:`_LEAVE_ASK_WORDS`."""
+
+
+def _clock_held(clause: str) -> bool:
+    """Does ``clause`` name a verb of stopping and a clock (:data:`_HOLD_VERBS`,
+    :data:`_CLOCK_NOUNS`), as the request to stop the player's clock that stands for a leave's
+    word ("Merci de bloquer mon temps d'ici là", "Vi chiedo di fermare il mio orologio nel
+    frattempo", "Bitte meine Bedenkzeit bis dahin anhalten"; eighteenth round)?"""
+    said = _words(_HOLD_IT.sub(r"anhalten \g<obj>", _UNTIL_THEN.sub(" ", clause)))
+    clocks = [
+        w
+        for k, w in enumerate(said)
+        if w in _CLOCK_NOUNS
+        and (w not in _TIME_WORDS or said[k - 1 : k] and said[k - 1] in _MY_CLOCK)
+    ]
+    return bool(set(said) & _HOLD_VERBS) and bool(clocks)
+
+
+_TIME_WORDS = _listed("temps tempo zeit")
+"""Clock nouns that are the player's clock only after a possessive ("bloquez mon temps", "meine
+Zeit anhalten"; not "pendant ce temps", "pas le temps", "in der Zeit")."""
 
 
 def _without_asides(line: str) -> str:
@@ -2363,6 +2538,10 @@ def _leave_clause_asked(clause: str) -> tuple[str, str] | None:
             break
     clause = _ENTER_IT.sub(r"eintragen \g<obj>", clause)
     nouns = list(_LEAVE_NOUNS.finditer(clause))
+    if _clock_held(clause) and (held := _clock_clause_asked(clause, end)) is not None:
+        return held  # ("can you pause my deadlines until then?": "pause" the verb)
+    if not nouns and _clock_held(clause):
+        return None
     if len(nouns) != 1:
         return None
     words = _words(clause[: nouns[0].start()] + " " + clause[nouns[0].end() :])
@@ -2382,6 +2561,37 @@ def _leave_clause_asked(clause: str) -> tuple[str, str] | None:
         return None
     asks = "?" in clause or ASKS.intersection(words) or words[:1] == verb[:1] or pausing
     return end if asks or "bitte" in words else None
+
+
+def _clock_clause_asked(clause: str, end: tuple[str, str]) -> tuple[str, str] | None:
+    """``clause``, which holds no word of leave, as the request to stop the player's own clock
+    (:func:`_clock_held`) that asks for the leave the prose before names ("Merci de bloquer mon
+    temps d'ici là", "Vi chiedo di fermare il mio orologio nel frattempo", "Bitte meine
+    Bedenkzeit so lange anhalten", "please pause my clock till then"), as
+    :func:`_leave_clause_asked` says it; None for any other word (someone else's clock, "son
+    délai", "seine Uhr"), a negation, or no asking."""
+    clause = _HOLD_IT.sub(r"anhalten \g<obj>", clause)
+    words = _words(clause)
+    if _NEGATED_ANY.search(clause):
+        return None  # (whose clock: the closed lists hold only the player's own possessives)
+    if any(
+        w not in _LEAVE_ASK_WORDS
+        and w not in _HOLD_VERBS
+        and w not in _CLOCK_NOUNS
+        and w not in _MY_CLOCK
+        and w not in _ASK_TO
+        and w not in _PLEASE
+        for w in words
+    ):
+        return None
+    asks = (
+        "?" in clause
+        or ASKS.intersection(words)
+        or _PLEASE.intersection(words)
+        or words[:1] == [w for w in words if w in _HOLD_VERBS][:1]
+        or (_ASK_TO - {"vi", "vous", "ihr", "euch", "you", "far", "faire"}).intersection(words)
+    )
+    return end if asks else None
 
 
 def _aside(text: str) -> bool:
@@ -2457,7 +2667,11 @@ def leave_asked_after(line: str) -> list[tuple[Spoken, str]]:
     clauses = [(m.start(), m.end()) for m in _CLAUSE.finditer(line)]
     starts = [0, *(e for _s, e in clauses)]
     ends = [*(s for s, _e in clauses), len(line)]
-    found = [(s, e) for s, e in zip(starts, ends, strict=True) if _LEAVE_NOUNS.search(line[s:e])]
+    found = [
+        (s, e)
+        for s, e in zip(starts, ends, strict=True)
+        if _LEAVE_NOUNS.search(line[s:e]) or _clock_held(line[s:e])
+    ]
     if len(found) != 1:
         return []
     start, stop = found[0]
@@ -2468,7 +2682,7 @@ def leave_asked_after(line: str) -> list[tuple[Spoken, str]]:
     if "?" in after.lstrip()[1:] or _IF.intersection(_words(after)):
         return []  # "..., or is that silly?"
     for rest in _CLAUSE.split(after):
-        if rest.strip() and not (is_courtesy(rest) or _aside(rest)):
+        if rest.strip() and not (is_courtesy(rest) or _aside(without_offline(rest))):
             return []  # "..., I'll move when I'm home", "così nessuno mi aspetta" are remarks
     words = _words(before)
     if (
@@ -2520,7 +2734,7 @@ _RESIGNED = re.compile(
     r"|abbandonare\s+(?:la|questa))\s+partita"
     r"|ich\s+(?:m(?:ö|oe)chte|will|w(?:ü|ue)rde\s+gerne?)\s+(?:aus\s+(?:der|dieser)\s+partie\s+aussteigen"
     r"|(?:die|diese)\s+partie\s+aufgeben)"
-    r"|i\s+concede(?:\s+(?:the|this)\s+game)?|i\s+give\s+up"
+    r"|i\s+concede(?:\s+(?:the|this)\s+game)?|i\s+give\s+up(?:\s+(?:on\s+)?(?:the|this)\s+game)?"
     r"|j['’]\s*abandonne(?:\s+(?:la|cette)\s+partie)?|je\s+d[ée]clare\s+forfait"
     r"|je\s+me\s+retire(?:\s+de\s+(?:la|cette)\s+partie)?|je\s+jette\s+l['’]\s*[ée]ponge"
     r"|mi\s+ritiro(?:\s+(?:dalla|da\s+questa)\s+partita)?|abbandono(?:\s+(?:la|questa)\s+partita)?"
@@ -2533,12 +2747,31 @@ _RESIGNED = re.compile(
 la partie", "mi ritiro da questa partita", "Ich gebe auf"), or the command's word alone."""
 _RESIGNED_STRONG = re.compile(
     r"(?i)(?:i\s+resign|resigning|resign\s+from\s+(?:the|this)\s+game|concede\s+(?:the|this)\s+game|(?:la|cette)\s+partie"
+    r"|give\s+up\s+(?:on\s+)?(?:the|this)\s+game"
     r"|d[ée]clare\s+forfait|(?:dalla|questa)\s+partita|die\s+partie\s+auf|das\s+spiel\s+auf"
     r"|partie\s+aus|^(?:resign|abandonner|abbandona|aufgeben)\s*[.!]*$)"
 )
 """A resignation that names the game or is the command's word ("I resign", "j'abandonne la
 partie", "mi ritiro da questa partita", "ich gebe die Partie auf"); a bare giving up ("Ich gebe
 auf", "I give up") is despair as much, and is read only beside a farewell (:data:`_FAREWELL`)."""
+_THANKS_FOR_GAMES = (
+    r"|thanks?\s+(?:you\s+)?(?:all\s+)?for\s+the\s+(?:games|rounds)|merci\s+(?:[àa]\s+tous\s+)?pour\s+les\s+parties"
+    r"|grazie\s+(?:a\s+tutti\s+)?(?:per|delle)\s+(?:le\s+)?partite"
+    r"|danke\s+(?:euch\s+)?(?:f(?:ü|ue)rs\s+spiel(?:en)?|f(?:ü|ue)r\s+(?:das\s+spiel|die\s+(?:sch(?:ö|oe)nen\s+)?(?:runden"
+    r"|partien|spiele)))"
+)
+"""Thanks for the games played, a farewell beside a resignation ("Danke fürs Spiel!", "Danke für
+die schönen Runden!", "merci pour les parties"; eighteenth round)."""
+_NOT_KEEP_WAITING = (
+    r"|(?:i\s+)?(?:don['’]?t|do\s+not)\s+want\s+to\s+keep\s+(?:you|everyone)\s+waiting"
+    r"|(?:je\s+)?(?:ne\s+veux\s+pas|pr[ée]f[èe]re\s+ne\s+pas)\s+vous\s+faire\s+attendre"
+    r"|(?:non\s+)?voglio\s+farvi\s+aspettare|(?:und\s+)?ich\s+will\s+euch\s+nicht\s+(?:ewig\s+|l(?:ä|ae)nger\s+)?"
+    r"warten\s+lassen|(?:ich\s+)?schaffe\s+(?:ich\s+)?(?:das|es)\s+(?:einfach\s+)?nicht\s+mehr"
+    r"|schaffe\s+ich\s+(?:das|es)\s+(?:einfach\s+)?nicht\s+mehr"
+)
+"""Why a player resigns, said with a negation: no time to keep the others waiting ("ich will euch
+nicht ewig warten lassen", "je ne veux pas vous faire attendre", "Mit dem neuen Job schaffe ich
+das einfach nicht mehr"; eighteenth round)."""
 _FAREWELL = re.compile(
     r"(?i)(?<![\w'’])(?:let\s+the\s+computer|(?:free|freeing)\s+(?:up\s+)?(?:the|my)\s+seat"
     r"|thanks?\s+(?:you\s+)?(?:for|all\s+for)\s+the\s+game|good\s+luck\s+(?:all|everyone|to\s+all)"
@@ -2546,8 +2779,9 @@ _FAREWELL = re.compile(
     r"|merci\s+(?:[àa]\s+tous\s+)?pour\s+la\s+partie|bonne\s+(?:continuation|chance)"
     r"|lasciate\s+(?:giocare\s+)?il\s+computer|liberare?\s+il\s+(?:mio\s+)?posto"
     r"|grazie\s+(?:a\s+tutti\s+)?(?:per|della)\s+(?:la\s+)?partita|buona\s+(?:continuazione|fortuna)"
-    r"|lasst\s+den\s+computer|danke\s+f(?:ü|ue)r\s+die\s+partie|viel\s+gl(?:ü|ue)ck|sorry\s+an\s+alle)"
-    r"(?![\w'’])"
+    r"|lasst\s+den\s+computer|danke\s+f(?:ü|ue)r\s+die\s+partie|viel\s+gl(?:ü|ue)ck|sorry\s+an\s+alle"
+    + _THANKS_FOR_GAMES
+    + r")(?![\w'’])"
 )
 """A farewell to the game or its seat handed over ("thanks for the game", "lasst den Computer
 weiterspielen"): what confirms a bare giving up ("Ich gebe auf, habe keine Chance mehr" alone is
@@ -2574,7 +2808,10 @@ _RESIGNED_WHY = re.compile(
     r"|grazie\s+(?:a\s+tutti\s+)?(?:per|della)\s+(?:la\s+)?partita|buona\s+(?:continuazione|fortuna)"
     r"|zu\s+weit\s+(?:hinten|zur(?:ü|ue)ck)|keine\s+chance|(?:ist\s+)?(?:f(?:ü|ue)r\s+mich\s+)?gelaufen"
     r"|das\s+wird\s+nichts\s+mehr|keine\s+zeit\s+mehr|lasst\s+den\s+computer|(?:ist\s+)?verloren"
-    r"|danke\s+f(?:ü|ue)r\s+die\s+partie|viel\s+gl(?:ü|ue)ck|sorry\s+an\s+alle)(?![\w'’])"
+    r"|danke\s+f(?:ü|ue)r\s+die\s+partie|viel\s+gl(?:ü|ue)ck|sorry\s+an\s+alle"
+    + _THANKS_FOR_GAMES
+    + _NOT_KEEP_WAITING
+    + r")(?![\w'’])"
 )
 """Why a player resigns, or the farewell beside it (too far behind, no time any more, let the
 computer play, thanks for the game): what confirms a resignation said in words."""
@@ -2593,10 +2830,13 @@ resignation from the game."""
 
 _WAS_FUN = re.compile(
     r"(?i)(?<![\w'’])(?:(?:it\s+)?was\s+(?:fun|a\s+pleasure)|c['’][ée]tait\s+(?:sympa|un\s+plaisir)"
-    r"|[èe]\s+stato\s+(?:bello|divertente|un\s+piacere)|hat\s+spa(?:ß|ss)\s+gemacht)(?![\w'’])"
+    r"|[èe]\s+stato\s+(?:bello|divertente|un\s+piacere)|hat\s+spa(?:ß|ss)\s+gemacht"
+    # the others wished fun (eighteenth round)
+    r"|(?:und\s+)?viel\s+spa(?:ß|ss)(?:\s+noch)?|have\s+fun|amusez-vous\s+bien|divertitevi)(?![\w'’])"
 )
-"""A farewell said in the past ("was fun", "c'était sympa", "hat Spaß gemacht"): its "was" is no
-past of the resignation, its "Spaß" no joke (seventeenth round)."""
+"""A farewell said in the past ("was fun", "c'était sympa", "hat Spaß gemacht") or fun wished to
+the others ("viel Spaß noch", "have fun"): its "was" is no past of the resignation, its "Spaß" no
+joke (seventeenth round)."""
 
 
 def resign_in_words(line: str) -> list[tuple[Spoken, str]]:
@@ -2796,6 +3036,12 @@ _BACK = re.compile(
     r"|me\s+voil[àa]|da\s+bin\s+ich)(?:\s+(?:all|everyone|[àa]\s+tous|a\s+tutti|tutti|zusammen))?\W+)?"
     r"(?:(?:i['’]?m|i\s+am|i['’]ve\s+(?:come|got)|i\s+(?:came|got))\s+back(?:\s+home)?"
     r"|(?:i['’]?m|i\s+am)\s+home(?:\s+again)?|home\s+again|back(?:\s+again)?|de\s+retour"
+    # out of the hospital, the place the leave was for (eighteenth round)
+    r"|(?:i['’]?m|i\s+am|i['’]ve\s+been\s+let|i\s+got)\s+out\s+of\s+(?:the\s+)?(?:hospital|clinic)"
+    r"|je\s+suis\s+sortie?\s+de\s+l['’]\s*(?:h[ôo]pital|clinique)"
+    r"|(?:io\s+)?sono\s+uscit[oa]\s+dall['’]\s*ospedale|(?:io\s+)?sono\s+uscit[oa]\s+dalla\s+clinica"
+    r"|(?:ich\s+)?bin\s+(?:wieder\s+)?(?:aus\s+dem\s+(?:krankenhaus|spital)|aus\s+der\s+klinik)"
+    r"\s+(?:raus|entlassen|heraus)"
     r"|(?:rientrat|tornat)[oa]|(?:io\s+)?ci\s+sono\s+di\s+nuovo|(?:io\s+)?sono\s+di\s+nuovo\s+qui"
     r"|je\s+suis\s+(?:de\s+retour|rentr[ée]e?|revenue?)|me\s+(?:revoil[àa]|voil[àa]\s+de\s+retour)"
     r"|rentr[ée]e?|revenue?|enfin\s+rentr[ée]e?|zur(?:ü|ue)ck(?=\s+(?:aus|vom|von)\s)|wieder\s+da"
@@ -2833,7 +3079,11 @@ _BACK_EARLY = re.compile(
     r"|dienstreise|gesch(?:ä|ae)ftsreise|mission|montage"
     # the return said twice ("Rentrée plus tôt que prévu : je suis de retour"; fourteenth round)
     r"|je\s+suis\s+(?:de\s+retour|rentr[ée]e?)|i['’]?m\s+back|sono\s+(?:tornat|rientrat)[oa]"
-    r"|ich\s+bin\s+(?:wieder\s+)?(?:zur(?:ü|ue)ck|da))"
+    r"|ich\s+bin\s+(?:wieder\s+)?(?:zur(?:ü|ue)ck|da)"
+    # the leave said over after its name ("Me revoilà, les vacances sont finies !"; eighteenth
+    # round)
+    r"|(?:is|are|est|sont|[èe]|sono|ist|sind)\s+(?:over|finie?s?|termin[ée]e?s?|finit[ae]|finit[oi]"
+    r"|vorbei|zu\s+ende)|over)"
     r"(?![\w'’]))*"
 )
 """What may follow "I'm back" in its clause: early, from the holiday, home, now."""
@@ -2851,6 +3101,7 @@ _RESUMING = _listed(
     weitergehen weitermachen weiterspielen geht kann es on peut possiamo possono can riprendiamo
     reprenons horloge orologio clock play jouer giocare spielen today aujourd hui oggi heute
     from partir da ab
+    pendule pendules chrono chronos duerfen darf koennen koennt far faire
     wake up again reveiller reveillez svegliare svegliate wecken weckt aufwecken"""
 )
 """Words of a request to resume after "I'm back" ("vous pouvez relancer mes délais", "please
@@ -2894,7 +3145,7 @@ _RESUME = _listed(
     laufen fortsetzen aktivieren reaktivieren starten anlaufen deadlines deadline timers timer
     clocks clock delais delai horloges scadenze scadenza orologi fristen frist uhren carry
     continue continuer continuons continuare continuiamo proseguire proseguiamo weitergehen
-    weitermachen weiterspielen horloge orologio uhr"""
+    weitermachen weiterspielen horloge orologio uhr pendule pendules chrono chronos"""
 )
 """A request to resume after "I'm back" ("you can restart the clocks", "relancer mes délais")."""
 
@@ -2920,6 +3171,17 @@ _WELL_AGAIN = re.compile(
 meglio", "mir geht's wieder gut"): courtesy (seventeenth round)."""
 
 
+_SIGN_OFF = _listed("cheers best regards cordialement saluti cari gruss gruesse lg bises ciao")
+"""The first word of a sign-off after a request, besides :data:`_THANKS` ("Cheers, Bob")."""
+_AS_FOR_ME = re.compile(
+    r"(?i)(?<![\w'’])(?:von\s+mir\s+aus|meinetwegen|pour\s+ma\s+part|de\s+mon\s+c[ôo]t[ée]"
+    r"|per\s+quanto\s+mi\s+riguarda|da\s+parte\s+mia|per\s+me|as\s+far\s+as\s+i['’]?m\s+concerned"
+    r"|from\s+my\s+side|on\s+my\s+side)(?![\w'’])"
+)
+""""As far as I'm concerned" beside the request to resume ("Bin wieder da, von mir aus kann's
+weitergehen"; eighteenth round): the player speaks for themself, read past."""
+
+
 def back_in_words(line: str) -> list[tuple[Spoken, str]]:
     """BACK said in words without the command's word ("Je suis rentré plus tôt que prévu, vous
     pouvez relancer mes délais", "I'm back early, please resume my games", "Sono tornato dalle
@@ -2928,8 +3190,19 @@ def back_in_words(line: str) -> list[tuple[Spoken, str]]:
     holiday") or the request to resume. ``[]`` for anything else: a greeting alone ("Hi, I'm
     back!"), a question, a figure, a day or any other word after it ("I'm back on Monday", "je
     suis rentré mais je repars demain"), a denial."""
+    from pbem.mail.reply import is_courtesy
+
     if len(line) > PROSE_MAX or "?" in line or any(c.isdigit() for c in line):
         return []
+    said_apart = re.split(r"(?<=[.!])\s+", line.strip())
+    while (
+        len(said_apart) > 1
+        and is_courtesy(said_apart[-1])
+        and _words(said_apart[-1])[:1] in ([w] for w in _THANKS | _SIGN_OFF)
+    ):
+        said_apart.pop()  # "..., please restart my clocks. Thanks, Doris" (eighteenth round)
+    line = " ".join(said_apart)
+    line = _AS_FOR_ME.sub(" ", re.sub(r"(?i)(?<=\w)['’]s(?![\w'’])", " es", line))
     # "de l'hôpital", "dall'ospedale": the article apart
     m = _BACK.match(
         re.sub(r"(?i)(?<![\w'’])(l|d|dall|dell|nell|all|sull)['’](?=\w)", r"\1' ", line)
@@ -3092,14 +3365,15 @@ _PROPOSED_PAUSE = re.compile(
     # round; not "should we", "maybe we should": asked back)
     r"|(?:could|can)\s+we\s+(?:please\s+)?(?:pause|take\s+a\s+break\s+(?:from|in))"
     r"(?:\s+(?:the|this)\s+(?:game|one))?"
+    r"|(?:could|can)\s+we\s+(?:please\s+)?(?:propose|suggest)\s+(?:a\s+)?(?:pause|break)"
     r"|(?:io\s+)?(?:vi\s+|ti\s+)?propongo\s+(?:di\s+fare\s+|di\s+fermarci|di\s+fermare(?:\s+la\s+partita)?"
-    r"|di\s+sospendere\s+(?:la\s+partita\s+)?"
+    r"|di\s+sospendere(?:\s+la\s+partita)?"
     r"|di\s+mettere\s+(?:la\s+partita\s+)?in\s+pausa(?:\s+la\s+partita)?)?"
     r"(?:una\s+pausa)?"
     r"|ich\s+(?:schlage|m[öo]chte)\s+(?:vor,?\s+)?(?:eine\s+)?pause\s+(?:von\s+)?(?P<de>.+?)\s+"
     r"(?:vor|vorschlagen)(?=\s*(?:[,.;!]|$))"
     r"|ich\s+schlage\s+vor,?\s+(?:dass\s+wir\s+)?(?:die\s+partie\s+|das\s+spiel\s+)?(?P<de2>.+?)"
-    r"\s+(?:zu\s+pausieren|pausieren)(?=\s*(?:[,.;!]|$))"
+    r"\s+(?:zu\s+pausieren|pausieren|ruhen\s+zu\s+lassen|ruhen\s+lassen)(?=\s*(?:[,.;!–—]|$))"
     r"|ich\s+schlage\s+vor,?\s+(?:dass\s+wir\s+|wir\s+machen\s+)?(?P<de3>.+?)\s+(?:eine\s+)?pause"
     r"(?:\s+(?:machen|einlegen|ein))?(?=\s*(?:[,.;!]|$))"
     r")(?![\w'’])(?P<rest>.*)$"
@@ -3256,11 +3530,19 @@ issue 31, fifteenth round): every proposal waits for their votes, so it is no co
 player's own. A name ("Wenn Anna zustimmt") or the past ("si les autres avaient été d'accord")
 is none of these."""
 _AGREE_ASKED = re.compile(
-    r"(?i)(?:^|(?<=[.!:;]))\s*(?:che\s+ne\s+dite|siete\s+d['’]\s*accordo|cosa\s+ne\s+pensate"
+    r"(?i)(?:^|(?<=[.!:;–—]))\s*(?:che\s+ne\s+dite|siete\s+d['’]\s*accordo|cosa\s+ne\s+pensate"
     r"|qu['’]\s*en\s+pensez[- ]vous|vous\s+[êe]tes\s+d['’]\s*accord|d['’]\s*accord"
     r"|what\s+do\s+you\s+(?:all\s+)?(?:think|say)|any\s+objections|(?:is\s+)?everyone\s+ok(?:ay)?"
     r"(?:\s+with\s+that)?|was\s+meint\s+ihr|was\s+haltet\s+ihr\s+davon|seid\s+ihr"
-    r"\s+einverstanden|einverstanden)\s*\?\s*$"
+    r"\s+einverstanden|einverstanden"
+    # is it all right with the others, asked (eighteenth round)
+    r"|(?:would|will|is)\s+(?:that|this|it)\s+(?:be\s+)?(?:ok(?:ay)?|fine|alright|all\s+right)"
+    r"(?:\s+(?:with|for)\s+" + _GROUP + r")?"
+    r"|(?:est-ce\s+que\s+)?(?:[çc]a|cela)\s+vous\s+(?:va|irait|convient|conviendrait)"
+    r"|(?:vi|ti)\s+va\s+bene|va\s+bene\s+(?:per|a)\s+(?:tutti|voi)|(?:vi|ti)\s+sta\s+bene"
+    r"|(?:w(?:ä|ae)re|ist)\s+(?:das|es)\s+(?:f(?:ü|ue)r\s+(?:euch|alle|sie)\s+)?(?:in\s+ordnung|ok(?:ay)?"
+    r"|recht)(?:\s+f(?:ü|ue)r\s+(?:euch|alle))?|passt\s+(?:das|es)(?:\s+(?:f(?:ü|ue)r\s+)?(?:euch|allen))?"
+    r")\s*\?\s*$"
 )
 """The others' agreement asked after a pause proposed, as the line's last sentence ("Che ne
 dite?", "Qu'en pensez-vous ?", "What do you think?", "Einverstanden?"): the vote it opens."""
@@ -3312,6 +3594,69 @@ def _agreed_pause(line: str) -> str | None:
 _ENDS_SENTENCE = re.compile(r"[.!]\s*$")
 
 
+_UNTIL_EVENT = re.compile(
+    r"(?:\s*,)?\s*(?<![\w'’])(?:[Uu]ntil|[Tt]ill|[Bb]is|[Ff]inch[ée]|[Jj]usqu['’]\s*[àa]\s+ce\s+qu['’]?\s*"
+    r"|le\s+temps\s+que?\s*)\s*(?P<who>[A-ZÀ-Ý][\w'’-]+|alle|everyone|everybody|tout\s+le\s+monde"
+    r"|tutti|he|she|they|il|elle|ils|elles|lui|lei|loro|er|sie)(?P<what>\s[^,.;:!?\d]{1,60})"
+)
+"""The end of a pause proposed said as an event, not a day ("for a week until Sam is out of
+hospital", "eine Woche ruhen lassen, bis Heinz aus dem Krankenhaus zurück ist", "finché Luca
+non torna", "le temps que Marc se remette"; eighteenth round): its reason, read past when it
+names no time (a day is :data:`_LATER_START`'s, asked back)."""
+
+
+def _without_event(line: str) -> str:
+    """``line`` without the end of a pause said as an event (:data:`_UNTIL_EVENT`)."""
+    from pbem.commands.durations import mentions_time
+
+    def event(m: re.Match[str]) -> str:
+        said = m["who"] + m["what"]
+        if (
+            mentions_time(said)
+            or _LATER_START.search(said)
+            or (_IF - {"se", "si"}).intersection(_words(said))
+        ):
+            return m[0]
+        return " "
+
+    return re.sub(r"\s+([,.;!])", r"\1", _UNTIL_EVENT.sub(event, line))
+
+
+_LENGTH_OF_PAUSE = re.compile(
+    r"(?i)(?<![\w'’])(?P<len>(?:an?|one|two|three|four|\d{1,2})\s+(?:days?|weeks?|fortnight|months?))"
+    r"['’]s?\s+(?P<what>pause|break)(?![\w'’])"
+)
+"""A pause's length said before it as a possessive ("a week's pause", "two weeks' break";
+eighteenth round): read as "a pause of a week"."""
+
+
+def _said_again(tail: str, got: str) -> bool:
+    """Do the lengths of ``tail`` only say the pause's length ``got`` again ("Could we pause this
+    game for a week? ... I'm proposing a 7 day pause if the others agree"; eighteenth round),
+    with no other figure?"""
+    from pbem.commands.durations import leading_duration
+    from pbem.mail.reply import strip_please
+
+    words = tail.split()
+    said = {
+        x
+        for i in range(len(words))
+        for k in (3, 2, 1)
+        if (x := leading_duration(" ".join(words[i : i + k]), strip_please))
+    }
+    figures = re.findall(r"\d+", tail)
+    return said == {got} and len(figures) <= 1 and not _ADDED.intersection(_words(tail))
+
+
+_ADDED = _listed(
+    """then puis ensuite encore more another again additional further extra plus autres
+    noch weitere weiteren nochmal dann danach zusaetzlich ancora altri altre altro poi dopo
+    inoltre after apres"""
+)
+"""Words that add a second length to the first, not say it again ("une semaine, puis 7 jours
+encore", "a week, then another 7 days")."""
+
+
 def pause_in_words(line: str) -> list[tuple[Spoken, str]]:
     """PROPOSE PAUSE said in words without the command's words (issue 31, eighth round): a
     proposal in the first person and now, then the pause's length that the service reads, then
@@ -3323,6 +3668,7 @@ def pause_in_words(line: str) -> list[tuple[Spoken, str]]:
     line = _GREETING.sub("", line)  # "Hallo zusammen, ich schlage vor, ..."
     if len(line) > PROSE_MAX:
         return []
+    line = _LENGTH_OF_PAUSE.sub(r"\g<what> of \g<len>", _without_event(line))
     line = _agreed_pause(line) or line  # "Si les autres sont d'accord, on fait une pause ..."
     asked = _ASKED_PAUSE.match(line)
     if asked is not None and "?" not in asked["after"]:
@@ -3360,9 +3706,10 @@ def pause_in_words(line: str) -> list[tuple[Spoken, str]]:
     if got is None or not re.fullmatch(r"\d+[dh]", got):
         return []
     tail = f"{around} {tail}".strip(" ,;.!")
-    if tail and _length_in_rest(tail, strip_please):
+    again = bool(tail) and _said_again(tail, got)
+    if tail and _length_in_rest(tail, strip_please) and not again:
         return []  # "Je propose une pause d'une semaine, voire deux semaines"
-    if tail and (any(c.isdigit() for c in tail) or _doubts_pause(tail)):
+    if tail and ((any(c.isdigit() for c in tail) and not again) or _doubts_pause(tail)):
         return []
     cmd = vocabulary().commands.get("propose")
     return [(cmd, f"PAUSE {got}")] if cmd is not None else []

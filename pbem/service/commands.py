@@ -1703,10 +1703,18 @@ class StandingsCmd(_StandingsNotice):
     name = "STANDINGS"
     words = {"fr": ("CLASSEMENT",), "it": ("CLASSIFICA",), "de": ("WERTUNG", "RANGLISTE")}
     nouns = {
-        "en": ("standings", "ranking", "rankings", "ratings", "leaderboard", "league table"),
+        "en": (
+            "standings",
+            "ranking",
+            "rankings",
+            "ratings",
+            "leaderboard",
+            "league table",
+            "club table",
+        ),
         "fr": ("classement",),
         "it": ("classifica", "graduatoria"),
-        "de": ("Wertung", "Rangliste", "Tabelle"),
+        "de": ("Wertung", "Rangliste", "Tabelle", "Vereinstabelle"),
     }
     after_article = True  # "Mes statistiques ?", "Le regole", "My stats?" (issue 31)
     help = (

@@ -205,6 +205,8 @@ _said(
     (_LEAVE,),
     """
     i will withdraw | je me retire | je me desinscris
+    i withdraw | i am withdrawing | i drop out | i am dropping out | i pull out | i am pulling out
+    je me desiste | je me desengage | mi tiro indietro | mi sfilo | ich ziehe mich zurueck
     mi ritiro | mi cancello | ich steige aus | ich trete aus | remove me | take me off
     retirez-moi | desinscrivez-moi | toglietemi | cancellatemi | streichen sie mich
     """,
@@ -425,6 +427,15 @@ _CONTRACTIONS = (
     ),
     (re.compile(r"\bill(?= (?:join|play|watch|take|leave|stand|withdraw|follow|be)\b)"), "i will"),
     (re.compile(r"\b(can|don|won|isn|aren|didn|doesn|couldn|wouldn)t\b"), r"\1 not"),
+    # both kinds named as the choice left to us (eighteenth round): either game
+    (
+        re.compile(
+            r"(?:,\s*)?\b(?:egal\s+ob|either|soit|sia|entweder|que\s+ce\s+soit)?\s*(?:(?:die|la|le|il)\s+)?"
+            r"(?:forbidden\s+city|verbotenen?\s+stadt)\s*,?\s+(?:or|ou|o|oder)\s+(?:(?:die|la|le|il)\s+)?"
+            r"(?:forbidden\s+city|verbotenen?\s+stadt)\b(?![^.!;]*\?)"
+        ),
+        " either game",
+    ),
 )
 _TOKEN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*'?")
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|\s+[-\u2013\u2014]\s+")
@@ -474,6 +485,9 @@ def _standby_offered(text: str) -> Request | None:
     Only a STANDBY read so counts."""
     if "?" in text:
         return None
+    clauses = re.split(r"\s*(?:[,:;]|\s[-\u2013\u2014])\s+", text, maxsplit=1)
+    if len(clauses) > 1 and set(_fold(clauses[0])) <= _GREETING:
+        text = clauses[1]  # "Hi, happy to be a reserve player ..." (eighteenth round)
     plain = _SOMEONE_LEAVES.sub("", text)
     parts = _CONTRAST.split(plain)
     offer, before = parts[-1], " ".join(parts[:-1])
@@ -553,9 +567,11 @@ def _remark_after(clauses: list[str]) -> Request | None:
     otherwise ("...,
     but not before Monday", "..., if there is room", "..., or o-vs-77kd")."""
     first = _sentence(clauses[0])
-    if first is None or first[0] not in (_JOIN, _WATCH, _TAKEOVER):
+    if first is None or first[0] not in (_JOIN, _WATCH, _TAKEOVER, _LEAVE):
         return None
     rest = " ".join(clauses[1:])
+    if first[0] == _LEAVE:
+        rest = _NO_TIME.sub(" ", rest)  # "je me désiste de o-fc-3a9c, je n'aurai pas le temps"
     words = _fold(rest)
     if (
         "?" in rest
@@ -569,6 +585,16 @@ def _remark_after(clauses: list[str]) -> Request | None:
         return None
     return first
 
+
+_NO_TIME = re.compile(
+    r"(?i)(?<![\w'’])(?:i\s+(?:won['’]?t|will\s+not|don['’]?t|do\s+not)\s+have\s+(?:the\s+)?time"
+    r"|(?:je\s+)?n['’]\s*(?:ai|aurai|aurais)\s+pas\s+le\s+temps|(?:je\s+)?(?:ne\s+)?peux\s+plus\s+suivre"
+    r"|non\s+(?:ho|avr[òo]|avrei)\s+(?:il\s+)?tempo|(?:ich\s+)?(?:habe|hab|werde)\s+keine\s+zeit(?:\s+haben)?"
+    r"|mir\s+fehlt\s+(?:die\s+)?zeit)(?![\w'’])"
+)
+"""The reason of a LEAVE said with a negation, no time to play ("je n'aurai pas le temps de jouer
+correctement ce mois-ci", "I won't have the time", "non ho tempo", "ich habe keine Zeit";
+eighteenth round): no doubt of the leave before it."""
 
 _OTHERS_WISH = _words(
     """want wants wanted would wish wishes like likes veut veulent voudrait voudraient souhaite
@@ -772,6 +798,9 @@ def _sentence(text: str) -> Request | None:
     if said is not None and _JOIN in said and _LEAVE in said:
         particle = _PARTICLES.get(words[-1])
         said = (particle,) if particle else None
+    if said is not None and _LEAVE in said and "?" in text and _wish(words) is None:
+        return None  # "Je me retire de o-fc-3a9c ?": a leave asked about ("Could I withdraw
+        # from ...?" asks for it)
     if said is not None:
         said = _agreeing(words, 0, _as_role(said, words))
     if said is not None and first is not None and not _object_is_target(words, first[1], False):
