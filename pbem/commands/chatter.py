@@ -363,9 +363,14 @@ _SLIDE_PREFIXES = ("nord", "sued", "sud", "ouest", "ovest", "west", "ost", "nort
 
 _LATER_SAID = frozenset(
     ("confirm", "confirmerai", "confirmerais", "confirme", "confermo", "confermero", "confermer",
-     "bestaetige", "bestaetigen", "draft", "brouillon", "bozza", "entwurf")
+     "bestaetige", "bestaetigen")
 )  # fmt: skip
 """The words of :data:`_WAIT` that leave the move to be confirmed ("Will confirm tomorrow")."""
+_DRAFT = frozenset(("draft", "brouillon", "bozza", "entwurf"))
+"""The move called a draft ("KB S, only a draft"): to be confirmed, unless the draft is where
+something was, a text before this one ("scusate il pasticcio nella bozza": :data:`_IN`)."""
+_IN = frozenset(("in", "into", "dans", "nella", "nel", "della", "del", "im", "mon", "my",
+                 "mia", "meinem", "meiner", "dem", "the", "le", "la", "il", "ma"))  # fmt: skip
 
 
 def hedged(part: str) -> bool:
@@ -373,7 +378,8 @@ def hedged(part: str) -> bool:
     confirm tomorrow."), leave it unsettled: a doubt or a hesitation (:func:`unsettled`,
     :data:`_DOUBT`), or a confirmation still to come (eighteenth round)?"""
     words = _elided(_words(part.replace("’", "'")))
-    return unsettled(part) or any(w in _DOUBT or w in _LATER_SAID for w in words)
+    drafted = any(w in _DRAFT and (k == 0 or words[k - 1] not in _IN) for k, w in enumerate(words))
+    return unsettled(part) or drafted or any(w in _DOUBT or w in _LATER_SAID for w in words)
 
 
 def slide_danger(part: str) -> str | None:

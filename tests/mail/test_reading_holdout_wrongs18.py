@@ -6,7 +6,12 @@ any reader of the round), fixed as a class with its neighbours in the four langu
   with "after" or "with" right before the one move the line names is a preview when nothing
   else in the line may change it, else the line is asked back; never the board alone
   (:func:`pbem.commands.requests.board_after`). The move in another sentence ("Could you send me
-  the board again? After M13 R1 last time I lost track.") is still the board.
+  the board again? After M13 R1 last time I lost track.") is still the board;
+- and one of the merge of the round's readers: a draft named beside a slide was a slide still to
+  be confirmed, so "Non KB S W ma KB S E, scusate il pasticcio nella bozza." (half-78 it-7820,
+  read on main) was asked back: a draft is where the mess was ("nella bozza", "in my draft"),
+  the move called a draft ("KB S E, è solo una bozza") is still asked back
+  (:func:`pbem.commands.chatter.hedged`).
 
 Read as the corpus judge reads them (:mod:`player_corpus`) against the real mails."""
 
@@ -62,6 +67,24 @@ Pas besoin de me montrer le plateau après RB N, je joue RB N.
 === it-w18-16 | it | fc:turn | gmail | ask
 Non mandatemi il tabellone dopo M13 R1, giocatela e basta.
 
+
+=== it-w18-20 | it | vs:turn | thunderbird | move KB S E
+Non KB S W ma KB S E, scusate il pasticcio nella bozza.
+
+=== en-w18-21 | en | vs:turn | gmail | ask
+KB S E, just a draft for now.
+
+=== fr-w18-22 | fr | vs:turn | gmail | move KB S E
+Pas KB S W mais KB S E, désolé pour le brouillon.
+
+=== de-w18-23 | de | vs:turn | gmail | ask
+KB S E - erst mal ein Entwurf.
+
+=== en-w18-24 | en | vs:turn | gmail | move KB S E
+Not KB S W but KB S E, sorry for the mess in my draft.
+
+=== it-w18-25 | it | vs:turn | gmail | ask
+KB S E, è solo una bozza.
 """
 
 PROBES = pc.parse_cases(HALF, CASES)
