@@ -4557,12 +4557,22 @@ _TOLD_TO_TABLE = re.compile(
     r"|(?:a\s+)?(?:message|note|word)\s+(?:to|for)\s+" + _TABLE
     + r"|message\s+(?:pour|[àa])\s+(?:tous|tout\s+le\s+monde|la\s+tabl[ée]e|les\s+autres|aux\s+autres)"
     r"|messaggio\s+(?:per|a)\s+(?:tutti|gli\s+altri|agli\s+altri|il\s+tavolo)"
-    r"|nachricht\s+an\s+(?:alle|die\s+anderen|die\s+runde))"
+    r"|nachricht\s+an\s+(?:alle|die\s+anderen|die\s+runde)"
+    # the label alone: "For the table:", "Pour la table :", "Per tutti:", "An alle:"
+    r"|(?:for|to)\s+(?:the\s+)?(?:table|group|others|other\s+players|rest\s+of\s+the\s+table)"
+    r"|(?:for|to)\s+(?:everyone|everybody|all(?:\s+(?:the\s+)?players)?)"
+    r"|pour\s+(?:la\s+table|la\s+tabl[ée]e|tous|toutes|tout\s+le\s+monde|les\s+autres(?:\s+joueurs)?"
+    r"|le\s+groupe)|[àa]\s+(?:tous|toutes|tout\s+le\s+monde|la\s+table|la\s+tabl[ée]e)"
+    r"|aux\s+autres(?:\s+joueurs)?"
+    r"|per\s+(?:tutti|il\s+tavolo|gli\s+altri(?:\s+giocatori)?|il\s+gruppo)|a\s+tutti"
+    r"|agli\s+altri(?:\s+giocatori)?|al\s+tavolo"
+    r"|an\s+alle|an\s+die\s+(?:anderen|runde)|f(?:ü|ue|u)r\s+(?:alle|die\s+runde|die\s+anderen))"
     r"(?:\s*,?\s*(?:please|pls|svp|s['’]il\s+vous\s+pla[iî]t|per\s+favore|bitte))?\s*$"
 )  # fmt: skip
 """The words before a colon that hand what follows to the table, in the imperative or as its
 label ("Please tell the others:", "Et dites aux autres :", "Dite a tutti:", "Richtet den anderen
-aus:", "Message to the table:", "Messaggio per tutti:"): SAY in words. Never "tell me", "dites-moi",
+aus:", "Message to the table:", "Messaggio per tutti:", the label alone: "Pour la table :", "Per
+tutti:", "An alle:", "To everyone:"; eighteenth round): SAY in words. Never "tell me", "dites-moi",
 "sagt mir" (a question to the service), nor the past ("I told the others:", "Paul m'a dit :")."""
 
 

@@ -11,7 +11,11 @@ any reader of the round), fixed as a class with its neighbours in the four langu
   be confirmed, so "Non KB S W ma KB S E, scusate il pasticcio nella bozza." (half-78 it-7820,
   read on main) was asked back: a draft is where the mess was ("nella bozza", "in my draft"),
   the move called a draft ("KB S E, è solo una bozza") is still asked back
-  (:func:`pbem.commands.chatter.hedged`).
+  (:func:`pbem.commands.chatter.hedged`);
+- and one class of the hold-outs' misses, where a line vanished: SAY handed to the table by its
+  label alone ("Pour la table : Jean-Marc, tu me dois toujours une revanche au tarot." under the
+  move, "Per tutti:", "An alle:", "To everyone:") was dropped beside the move and read as nothing
+  alone (:data:`pbem.commands.requests._TOLD_TO_TABLE`); "For me: M13 R1" is still the move.
 
 Read as the corpus judge reads them (:mod:`player_corpus`) against the real mails."""
 
@@ -85,6 +89,34 @@ Not KB S W but KB S E, sorry for the mess in my draft.
 
 === it-w18-25 | it | vs:turn | gmail | ask
 KB S E, è solo una bozza.
+
+=== fr-w18-30 | fr | fc:turn | orange | move L12 R2 + say Jean-Marc, tu me dois toujours une revanche au tarot.
+L12 R2
+
+Pour la table : Jean-Marc, tu me dois toujours une revanche au tarot.
+
+=== it-w18-31 | it | fc:turn | gmail | say buona fortuna a tutti, ci vediamo al circolo giovedì
+Per tutti: buona fortuna a tutti, ci vediamo al circolo giovedì
+
+=== de-w18-32 | de | vs:turn | gmail | move KB S + say Schönes Wochenende euch!
+KB S
+An alle: Schönes Wochenende euch!
+
+=== en-w18-33 | en | fc:turn | gmail | move M13 R1 + say good game so far, everyone
+M13 R1
+To everyone: good game so far, everyone
+
+=== fr-w18-34 | fr | fc:turn | gmail | ask
+Pour la table : vous pensez que M13 R1 est jouable ?
+
+=== en-w18-35 | en | fc:turn | gmail | move M13 R1
+For me: M13 R1
+
+=== it-w18-36 | it | fc:turn | gmail | ask
+A tutti: qualcuno sa quando scade il turno?
+
+=== de-w18-37 | de | fc:turn | gmail | move M13 R1
+Für mich: M13 R1
 """
 
 PROBES = pc.parse_cases(HALF, CASES)
