@@ -1050,6 +1050,14 @@ def turn_phrases(
     return judge_phrases(walk(tmp, lang), lang, todo, move_or_ask)
 
 
+def sections(name: str) -> dict[str, dict[str, list[list[str]]]]:
+    """The phrases of ``tests/mail/<name>.toml`` per class and language, as
+    :func:`judge_sections` takes them: ``[mail, reply, what is carried out ("" asked back)]``."""
+    import tomllib
+
+    return tomllib.loads((Path(__file__).parent / f"{name}.toml").read_text(encoding="utf-8"))
+
+
 def judge_sections(
     sections: Mapping[str, Mapping[str, list[list[str]]]],
     tmp: Path,

@@ -10,26 +10,19 @@ another, slides asked or corrected), each with the neighbours a referee must ask
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
+import player_corpus as pc
 import pytest
 from test_reading_vs_decisions8 import _as_meant
 
-P: dict[str, dict[str, list[list[str]]]] = tomllib.loads(
-    (Path(__file__).parent / "reading_vs_decisions10.toml").read_text(encoding="utf-8")
-)
-"""The phrases, per class and language: [mail, reply, what is carried out ("" asked back)]."""
-
-LANGS = ("fr", "it", "de", "en")
+P = pc.sections("reading_vs_decisions10")
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", pc.LANGS)
 def test_tenth_round_classes_are_read_as_meant_and_never_otherwise(
     lang: str, tmp_path: Path
 ) -> None:
-    import player_corpus as pc
-
     wrong, missed = pc.judge_sections(P, tmp_path, lang, _as_meant)
     assert not wrong, wrong  # never a decision the player did not settle on
     assert not missed, missed

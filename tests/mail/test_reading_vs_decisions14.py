@@ -12,23 +12,16 @@ ask back.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
+import player_corpus as pc
 import pytest
 
-P: dict[str, dict[str, list[list[str]]]] = tomllib.loads(
-    (Path(__file__).parent / "reading_vs_decisions14.toml").read_text(encoding="utf-8")
-)
-"""The phrases, per class and language: [mail, reply, what is carried out ("" asked back)]."""
-
-LANGS = ("fr", "it", "de", "en")
+P = pc.sections("reading_vs_decisions14")
 
 
 def _as_meant(got: list[str], want: str) -> bool:
     """:func:`player_corpus.move_or_ask`; ``standing claim=doubt``: that standing order alone."""
-    import player_corpus as pc
-
     if want.startswith("standing "):
         field, value = want.removeprefix("standing ").split("=")
         return (
@@ -40,12 +33,10 @@ def _as_meant(got: list[str], want: str) -> bool:
     return pc.move_or_ask(got, want)
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", pc.LANGS)
 def test_fourteenth_round_classes_are_read_as_meant_and_never_otherwise(
     lang: str, tmp_path: Path
 ) -> None:
-    import player_corpus as pc
-
     wrong, missed = pc.judge_sections(P, tmp_path, lang, _as_meant)
     assert not wrong, wrong  # never a decision or a slide the player did not settle on
     assert not missed, missed

@@ -11,25 +11,18 @@ referee must ask back (a question, a condition, a remark for the other answer, a
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
+import player_corpus as pc
 import pytest
 
-P: dict[str, dict[str, list[list[str]]]] = tomllib.loads(
-    (Path(__file__).parent / "reading_vs_prose16.toml").read_text(encoding="utf-8")
-)
-"""The phrases, per class and language: [mail, reply, what is carried out ("" asked back)]."""
-
-LANGS = ("fr", "it", "de", "en")
+P = pc.sections("reading_vs_prose16")
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", pc.LANGS)
 def test_sixteenth_round_classes_are_read_as_meant_and_never_otherwise(
     lang: str, tmp_path: Path
 ) -> None:
-    import player_corpus as pc
-
     wrong, missed = pc.judge_sections(P, tmp_path, lang, pc.move_or_ask)
     assert not wrong, wrong  # never a slide or a decision the player did not settle on
     assert not missed, missed
