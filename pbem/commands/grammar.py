@@ -1868,6 +1868,21 @@ def _named_before_colon(line: str) -> tuple[Spoken | None, str]:
     return found[0], tail.strip()
 
 
+def _order_after_its_noun(line: str) -> tuple[Spoken | None, str]:
+    """A command whose nouns both ask to see and set (STANDING's "standing orders",
+    "Dauerauftrag": :attr:`Spoken.asked`) named before a colon, with words after it that ask
+    nothing ("Standing order for this game: always doubt claims"): the command and those words,
+    its argument; ``(None, "")`` otherwise ("My standing orders: what are they again?")."""
+    head, sep, tail = line.partition(":")
+    tail = tail.strip(" .!")
+    if not sep or not tail or "?" in tail or len(line) > PROSE_MAX:
+        return None, ""
+    for c, _arg in requested(head):
+        if c.asked and c.asked != c.kind:
+            return c, tail
+    return None, ""
+
+
 def _before_shouted(line: str, parse_action: Callable[[str], object]) -> list[str]:
     """A line split before the sentence that leads to a command word in capitals, when what
     comes before is an action of the game on its own, denying nothing ("Behalten. Und damit
@@ -3508,6 +3523,18 @@ def _read_line(
     ):
         # "STANDING RESELECT KEEP - I never change my bribe anyway" (tenth round)
         heard = cmd.hear(Said(line, head, strip_please(head)))
+    if (
+        cmd is not None
+        and cmd.kind == "standing"
+        and heard is not None
+        and heard.arg
+        and not cmd.sure(heard.arg)
+        and (orders := orders_in_words(line_wo))
+    ):
+        # "Consigne permanente pour cette partie : doutez toujours des annonces.": the command's
+        # word leads the order's name, the order is said in words (nineteenth round)
+        cmd, rest = orders[0]
+        heard = cmd.hear(Said(line, rest, rest))
     if heard is None and (shout := _shouted(line_wo))[0] is not None:
         # "The record please: RECORD" (the line's first words are the command's, in prose)
         cmd, rest = shout
@@ -3534,6 +3561,13 @@ def _read_line(
             # round): the order in words after its name, read as the orders in words are
             cmd, rest = orders[0]
             heard = cmd.hear(Said(line, rest, rest))
+    if heard is None and (named_order := _order_after_its_noun(line_wo))[0] is not None:
+        # "bitte als Dauerauftrag für diese Partie: Ansagen der anderen meistens anzweifeln":
+        # the orders named, then said after a colon, set orders (an order the service cannot
+        # read is refused with the orders' usage), never the orders shown (nineteenth round)
+        cmd, rest = orders[0] if (orders := orders_in_words(line_wo)) else named_order
+        assert cmd is not None
+        heard = cmd.hear(Said(line, rest, strip_please(rest))) or Heard(kind=cmd.kind, arg=rest)
     if heard is None and (told := told_to_table(line_wo)) is not None:
         # "Tell the table: Well played everyone so far!", "Dite a tutti: ..." (SAY in words)
         cmd = vocabulary().lookup("SAY")

@@ -3745,7 +3745,11 @@ _PERMANENT = re.compile(
     r"(?i)(?<![\w'’])(?:always|toujours|sempre|immer|from\s+now\s+on|in\s+(?:the\s+)?future"
     r"|[àa]\s+l['’]avenir|dor[ée]navant|d[ée]sormais|d['’]ora\s+in\s+(?:poi|avanti)|in\s+futuro"
     r"|k(?:ü|ue)nftig|in\s+zukunft|ab\s+jetzt|whenever|every\s+time|chaque\s+fois|ogni\s+volta"
-    r"|jedes\s+mal|bei\s+(?:allen\s+)?ansagen)(?![\w'’])"
+    r"|jedes\s+mal|bei\s+(?:allen\s+)?ansagen"
+    # as a rule, whatever comes ("Ansagen der anderen grundsätzlich anzweifeln", "doutez
+    # systématiquement", "by default", "di regola"; nineteenth round)
+    r"|grunds(?:ä|ae)tzlich|prinzipiell|stets|syst[ée]matiquement|sistematicamente"
+    r"|as\s+a\s+rule|by\s+default|par\s+d[ée]faut|di\s+regola|standardm(?:ä|ae)(?:ß|ss)ig)(?![\w'’])"
 )
 _TO_THE_SERVICE = re.compile(
     r"(?i)(?<![\w'’])(?:for\s+me|pour\s+moi|per\s+me|f(?:ü|ue)r\s+mich|please|s['’]il\s+vous\s+pla[iî]t"

@@ -11,7 +11,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from pbem.i18n import _
+from pbem.i18n import N_, _
 from pbem.rules.base import Event, Seat
 from pbem.rules.verbotene_stadt.board import Board, Cell, Official, perpendicular
 from pbem.rules.verbotene_stadt.scoring import ScoreTable, best_score
@@ -63,6 +63,15 @@ class Trace:
     error: str = ""
 
 
+ONE_TURN_AT_MOST = N_(
+    "A move is one slide and at most one more slide at a right angle (option "
+    "moves=right-angle-once); name at most two directions."
+)
+"""Three directions or more under the rules' option: wrong in every position, so the notation
+refuses it as it is written, even as a plan's later slide (nineteenth round: "il nero-blu scende
+a sud e piega a ovest" read S E W was kept for later)."""
+
+
 def trace(board: Board, state: State, move: Move) -> Trace:
     """Follow ``move`` on the board; ``error`` is a player-readable sentence when it is illegal."""
     # Long on purpose: one branch per way an official can move; the rulebook's sliding rules in order.
@@ -110,14 +119,7 @@ def trace(board: Board, state: State, move: Move) -> Trace:
     if not move.dirs:
         return Trace(start, False, _("The move of %(code)s names no direction.") % {"code": code})
     if state.moves_option == "right-angle-once" and len(move.dirs) > 2:
-        return Trace(
-            start,
-            False,
-            _(
-                "A move is one slide and at most one more slide at a right angle (option "
-                "moves=right-angle-once); name at most two directions."
-            ),
-        )
+        return Trace(start, False, _(ONE_TURN_AT_MOST))
     cur = start
     for i, d in enumerate(move.dirs):
         prev = move.dirs[i - 1] if i else ""

@@ -431,19 +431,27 @@ _IT_DIRECTIONS = frozenset(
     {"nord", "sud", "est", "ovest", "su", "giù", "giu", "destra", "sinistra", "alto", "basso"}
 )
 _IT_TOWARD = frozenset({"a", "verso", "in", "il", "al", "la", "lo"})
+_IT_GOING = frozenset(
+    {"gira", "girare", "girando", "piega", "piegare", "svolta", "svoltare", "curva", "curvare",
+     "va", "scende", "sale", "scivola", "prosegue", "proseguire", "continua", "avanza", "torna",
+     "risale", "ridiscende", "poi", "dopo", "quindi", "infine", "ancora", "subito", "lo", "si"}
+)  # fmt: skip
+"""The Italian verbs of going on and turning between a direction and the next ("scende a sud e
+gira a est": the "e" is "and"; nineteenth round, read S E E in a plan's second slide)."""
 
 
 def _between_italian_directions(words: list[str], k: int) -> bool:
     """Is the small "e" at ``words[k]`` the Italian "and" between two directions said in words
     ("rb su e a destra", "KB giù e poi a sinistra" is :data:`_AND_THEN`'s; twelfth round: "su e
-    a destra" was N E E)? After a letter ("RB N e") or before none it stays east."""
+    a destra" was N E E), with a verb of going on between ("a sud e gira a est")? After a letter
+    ("RB N e") or before none it stays east."""
     if k == 0 or words[k - 1].lower() not in _IT_DIRECTIONS:
         return False
-    for w in words[k + 1 : k + 4]:
+    for w in words[k + 1 : k + 5]:
         low = w.lower()
         if low in _IT_DIRECTIONS:
             return True
-        if low not in _IT_TOWARD:
+        if low not in _IT_TOWARD and low not in _IT_GOING:
             return False
     return False
 
@@ -5055,6 +5063,8 @@ def _parse_move(a: _Answer, toks: list[str]) -> Action:
             text=a.text,
             hint=a.hint,
         )
+    if a.state.moves_option == "right-angle-once" and len(dirs) > 2:
+        raise InvalidSyntax(_(engine.ONE_TURN_AT_MOST), text=a.text, hint=a.hint)
     move = Move(o, tuple(dirs), step, "")
     tr = engine.trace(a.board, a.state, move)
     if tr.error:

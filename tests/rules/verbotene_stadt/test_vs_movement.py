@@ -78,7 +78,8 @@ def test_continuation_must_be_at_a_right_angle() -> None:
 
 def test_only_one_continuation_unless_the_option_allows_more() -> None:
     s = build({"RR": (4, 2)})
-    with pytest.raises(IllegalMove, match="at most two directions"):
+    # wrong in every position: refused as written, so a plan's later slide cannot hold it either
+    with pytest.raises(InvalidSyntax, match="at most two directions"):
         GAME.parse(s, 0, "RR N E S")
     free = build({"RR": (4, 2)}, options={"moves": "unlimited"})
     move = GAME.parse(free, 0, "RR N E S")

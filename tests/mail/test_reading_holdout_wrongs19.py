@@ -1,0 +1,132 @@
+"""The wrong readings of the nineteenth round's hold-outs (half-81..83, read once on main before
+any reader of the round), each fixed as a class with its neighbours in the four languages:
+
+- the Italian "and" between two directions said in words, with a verb of going on between
+  ("il nero-blu scende a sud e gira a est"), was read as east: a plan's later slide became
+  "KB S E E" and was kept for its turn (half-81 it-8123). The "e" after a direction word is
+  "and" when a verb of going on or turning leads to the next direction
+  (``pbem.rules.verbotene_stadt.notation._between_italian_directions``); and a slide of three
+  directions or more, never legal under the rules' option, is refused as it is written, so a
+  plan's later slide can no longer hold one ("RB N; KB S E W" was kept for later on main);
+- standing orders named before a colon and said after it in words the reader did not take for
+  an order ("bitte als Dauerauftrag für diese Partie: Ansagen der anderen grundsätzlich
+  anzweifeln", half-82 de-8231) were read as the orders shown: the words after the colon are the
+  order (refused with the orders' usage when unread), never a request to see them
+  (``pbem.commands.grammar._order_after_its_noun``); "as a rule" ("grundsätzlich", "stets",
+  "systématiquement", "sistematicamente", "by default") is a word of always for an order.
+
+Read as the corpus judge reads them (:mod:`player_corpus`) against the real mails."""
+
+from __future__ import annotations
+
+import player_corpus as pc
+
+HALF = "holdout-wrongs19"
+
+CASES = """
+=== it-w19-01 | it | vs:turn | gmail | move RB N; KB S E
+primo movimento: il rosso-blu va a nord. Poi, se i dadi me lo concedono, il nero-blu scende a sud e gira a est.
+
+=== it-w19-02 | it | vs:turn | gmail | move KB S E
+il nero-blu scende a sud e gira a est.
+
+=== it-w19-03 | it | vs:turn | gmail | move KB S E
+KB a sud e poi a est
+
+=== it-w19-04 | it | vs:turn | gmail | move KB S W
+sposto KB verso sud e poi verso ovest
+
+=== it-w19-05 | it | vs:turn | gmail | move KB S
+KB a sud e basta
+
+=== it-w19-06 | it | vs:turn | gmail | move KB S E
+kb s e
+
+=== it-w19-07 | it | vs:turn | gmail | move BK E N
+il blu-nero va a est e gira a nord
+
+=== it-w19-08 | it | vs:turn | gmail | move BR W S
+BR ovest e poi sud
+
+=== fr-w19-09 | fr | vs:turn | gmail | move KB S E
+le noir-bleu descend au sud et tourne à l'est
+
+=== de-w19-10 | de | vs:turn | gmail | move KB S E
+der Schwarz-Blaue rutscht nach Süden und biegt nach Osten ab
+
+=== it-w19-11 | it | vs:turn | gmail | ask
+KB a sud e BK a est
+
+=== it-w19-12 | it | vs:turn | gmail | move RB N; BK E
+il rosso-blu va a nord e poi, se posso ancora, il blu-nero a est
+
+=== it-w19-13 | it | vs:turn | gmail | move KB S E
+KB va giù e poi gira a destra
+
+=== it-w19-14 | it | vs:turn | gmail | move KB S E
+il nero-blu scende a sud e svolta verso est
+
+=== it-w19-15 | it | vs:turn | gmail | move RB N; KB S W
+prima il rosso-blu a nord; poi, se i dadi lo permettono, il nero-blu scende a sud e piega a ovest.
+
+=== it-w19-16 | it | vs:turn | gmail | move BK E N
+BK va a est e sale a nord
+
+=== it-w19-17 | it | vs:turn | gmail | ask
+RB N; KB S E W
+
+=== en-w19-18 | en | vs:turn | gmail | ask
+RB N, then KB south east west
+
+=== fr-w19-19 | fr | vs:turn | gmail | ask
+RB au nord, puis KB sud est ouest
+
+=== de-w19-20 | de | vs:turn | gmail | ask
+Zuerst RB N, danach KB S O W
+
+=== de-w19-30 | de | vs:waiting | webde | standing CLAIM DOUBT
+Hallo,
+
+bitte als Dauerauftrag für diese Partie: Ansagen der anderen grundsätzlich anzweifeln. Ich komme die nächsten Tage kaum an den Rechner.
+
+Gruß
+Bärbel
+
+=== de-w19-31 | de | vs:waiting | webde | standing CLAIM BELIEVE
+Dauerauftrag bitte: Ansagen der anderen immer glauben.
+
+=== de-w19-32 | de | vs:waiting | webde | standing-show
+Welche Daueraufträge habe ich gerade?
+
+=== de-w19-33 | de | vs:waiting | webde | ask
+bitte als Dauerauftrag für diese Partie: Ansagen der anderen meistens anzweifeln.
+
+=== de-w19-34 | de | vs:waiting | webde | standing-show
+Meine Daueraufträge für diese Partie bitte nochmal schicken.
+
+=== de-w19-35 | de | vs:waiting | webde | standing CLAIM DOUBT
+Als Dauerauftrag: Ansagen stets anzweifeln.
+
+=== fr-w19-36 | fr | vs:waiting | gmail | ask
+Une consigne permanente pour cette partie : les annonces de Pierre, je les crois quand elles me semblent honnêtes.
+
+=== fr-w19-37 | fr | vs:waiting | gmail | standing CLAIM DOUBT
+Consigne permanente pour cette partie : doutez systématiquement des annonces.
+
+=== en-w19-38 | en | vs:waiting | gmail | ask
+Standing order for this game: doubt Mike's claims when he sounds too sure.
+
+=== en-w19-39 | en | vs:waiting | gmail | standing CLAIM BELIEVE
+Please set a standing order: believe every claim by default.
+
+=== it-w19-40 | it | vs:waiting | gmail | ask
+Ordine permanente per questa partita: credete a Luca quando dichiara il palazzo.
+
+=== it-w19-41 | it | vs:waiting | gmail | standing CLAIM DOUBT
+Ordine permanente: dubitate sempre delle dichiarazioni degli altri.
+
+=== it-w19-42 | it | vs:waiting | gmail | standing CLAIM DOUBT
+Ordine permanente, per favore: dubitate sistematicamente delle dichiarazioni degli altri.
+"""
+PROBES = pc.parse_cases(HALF, CASES)
+verdicts, test_never_read_wrong, test_read_as_meant = pc.probe_checks(HALF, PROBES)
