@@ -19,6 +19,7 @@ Pure: the standard library and :mod:`pbem.commands.vocabulary`.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections.abc import Callable
@@ -296,6 +297,36 @@ def _phrase(core: list[str]) -> tuple[Spoken, str] | None:
     return None
 
 
+Asked = list[tuple[Spoken, str]]
+
+_MEMO_MAX = 4096
+
+
+def _per_line(read: Callable[[str], Asked]) -> Callable[[str], Asked]:
+    """``read`` once for each line while the registered commands stay the same (a table of
+    :meth:`Vocabulary.derived`, emptied at 4,096 lines): this module is pure, and a reply's
+    lines are asked about again by each reader that tries them (nineteenth round). Each call
+    gets a list of its own."""
+    name = f"memo of {read.__name__}"
+
+    @functools.wraps(read)
+    def once(line: str) -> Asked:
+        memo = vocabulary().derived(name, _new_memo)
+        got = memo.get(line)
+        if got is None:
+            if len(memo) >= _MEMO_MAX:
+                memo.clear()
+            got = memo[line] = tuple(read(line))
+        return list(got)
+
+    return once
+
+
+def _new_memo() -> dict[str, tuple[tuple[Spoken, str], ...]]:
+    return {}
+
+
+@_per_line
 def requested(line: str) -> list[tuple[Spoken, str]]:
     """The commands ``line`` asks for in a sentence, in order, each with its argument (``[]``:
     it is no such request): a command's whole-line phrase (:attr:`Spoken.phrases`, courtesy

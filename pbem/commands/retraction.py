@@ -1209,12 +1209,18 @@ M13 R1", "Je refuse de jouer M13 R1", "Mi rifiuto di giocare M13 R1")."""
 
 def _occurrences(line: str, said: Sequence[str]) -> list[re.Match[str]]:
     """Where the move read is written whole in ``line`` (folded)."""
-    whole = re.compile(
+    return list(_said_whole(tuple(said)).finditer(fold(line)))
+
+
+@functools.lru_cache(
+    maxsize=1024
+)  # compiled once for each move read (re's cache of 512 overflowed)
+def _said_whole(said: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile(
         r"\b"
         + r"[\s,]*".join(re.escape(w) for w in said)
         + r"\b(?![\s,]*(?:[nsewo]|step|r\d)\b)"  # "nicht BR W N" denies another slide than BR W
     )
-    return list(whole.finditer(fold(line)))
 
 
 def _refused(line: str, said: Sequence[str]) -> bool:

@@ -22,6 +22,7 @@ clear).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import re
@@ -119,7 +120,7 @@ class _Hasher:
             else cast(list[int], got)
         )
         if self.version >= 2:
-            return [h & _MASK for h in map(hash, zip(hs, hs[1:], hs[2:], strict=False))]
+            return list(map(_MASK.__and__, map(hash, zip(hs, hs[1:], hs[2:], strict=False))))
         shift, k1, k2, k3, m64 = 64 - _BITS, _K1, _K2, _K3, _M64
         # For each trigram: m = (a K1 + b K2 + c K3) mod 2^64; m ^= m >> 29; top bits of m K2.
         return [
@@ -416,16 +417,22 @@ def _line_words(lines: Sequence[str]) -> tuple[list[str], list[tuple[int, int, i
     words: (its index, the stream position of its first word, that of its last)."""
     stream: list[str] = []
     spans: list[tuple[int, int, int]] = []
-    find, strip_quote = _WORD.findall, _QUOTE_PREFIX.sub
     for i, line in enumerate(lines):
-        if line[:1] in ">|" or line[:1].isspace():  # _may_be_quoted(line), inlined
-            line = strip_quote("", line)
-        ws = find(line.casefold().replace("_", " "))  # words(line)
+        ws = _words_unquoted(line)
         if ws:
             a = len(stream)
             stream.extend(ws)
             spans.append((i, a, len(stream) - 1))
     return stream, spans
+
+
+@functools.lru_cache(maxsize=8192)
+def _words_unquoted(line: str) -> tuple[str, ...]:
+    """:func:`words` of ``line`` without its quote marks: a pure function of the line, found
+    once for the lines every reply to a mail quotes (nineteenth round)."""
+    if line[:1] in ">|" or line[:1].isspace():  # _may_be_quoted(line), inlined
+        line = _QUOTE_PREFIX.sub("", line)
+    return tuple(_WORD.findall(line.casefold().replace("_", " ")))  # words(line)
 
 
 def _mask(
@@ -440,7 +447,7 @@ def _mask(
     given the words of ``lines`` (:func:`_line_words`) and the hash of each of their trigrams."""
     mask = [False] * len(lines)
     n = len(stream)
-    hits = [h in grams for h in hashes]  # hits[j]: the trigram starting at word j is in fp
+    hits = list(map(grams.__contains__, hashes))  # hits[j]: the trigram at word j is in fp
     covered = [False] * n
     for j in compress(range(len(hits)), hits):
         covered[j] = covered[j + 1] = covered[j + 2] = True  # (N words a trigram)

@@ -189,6 +189,7 @@ def _address(line: str) -> bool:
     return len(words) <= 6 and all(_TOWN_WORD.match(w) for w in rest.split())
 
 
+@functools.lru_cache(maxsize=4096)  # a pure function of the line, asked again for the same lines
 def is_contact_line(line: str) -> bool:
     """A signature's phone line, postal address or "think of the environment" line (never a
     line longer than :data:`MAX_CONTACT_CHARS`)."""

@@ -417,6 +417,7 @@ def is_known_word(word: str) -> bool:
     return folded in forms.filler or folded in forms.deny
 
 
+@functools.lru_cache(maxsize=4096)  # a pure function of the text, asked again for the same lines
 def is_courtesy(line: str) -> bool:
     """A greeting, thanks or sign-off ("Hi all, here goes:", "Thanks!", "Viele Grüße"), or a bare
     name ("Bob", "-- Alice", "A."): at most eight words starting with a word of ``courtesy.toml``,
@@ -462,6 +463,7 @@ def _phrases() -> _Phrases:
 _EDGE_PUNCT = " \t.,;:!?¡¿…-–—()\"'«»“”„"
 
 
+@functools.lru_cache(maxsize=4096)  # a pure function of the text, asked again for the same lines
 def strip_please(text: str) -> str:
     """``text`` without courtesy at its ends ("s'il vous plaît", "please", "bitte", "per
     favore", data: ``please`` in ``courtesy.toml``) nor punctuation: what is left of "Help?",

@@ -142,6 +142,15 @@ class RuleError(ValueError):
         plan's next action written as one?) whose hint nobody reads."""
         self._later = make
 
+    def __copy__(self) -> RuleError:
+        """What ``copy.copy`` made by its generic reduce (the same class, ``args`` and
+        attributes; no traceback, cause or context), made directly: the service's reading
+        copies a refusal each time it reads a text refused before, about 75 times a reply
+        (:func:`pbem.service.orders.read`; nineteenth round)."""
+        new = type(self).__new__(type(self), *self.args)
+        new.__dict__.update(self.__dict__)
+        return new
+
 
 class InvalidSyntax(RuleError):
     """The text is not a move in this game's notation."""

@@ -451,6 +451,22 @@ def _body(m: EmailMessage, kind: str) -> str:
     return text
 
 
+_HEADS: dict[tuple[int, str], tuple[EmailMessage, str]] = {}
+"""A stage mail's header fields once read (as :data:`_BODIES`, keyed by the mail kept alive
+with its entry): each access of a field of an ``EmailMessage`` parses it again with the
+header registry, five a case (nineteenth round: 4 % of judging the corpus)."""
+
+
+def _head(m: EmailMessage, name: str, default: str | None = None) -> str:
+    """``str(m.get(name, default))``, read once for each mail and field."""
+    hit = _HEADS.get((id(m), name))
+    if hit is None or hit[0] is not m:
+        if len(_HEADS) >= 1024:
+            _HEADS.clear()
+        hit = _HEADS[(id(m), name)] = (m, str(m.get(name, default)))
+    return hit[1]
+
+
 def _html_body(m: EmailMessage) -> str:
     return _body(m, "html")
 
@@ -464,7 +480,7 @@ def _outlook_block(lang: str, m: EmailMessage, bold: bool = False) -> str:
     b = "*" if bold else ""
     return (
         f"{b}{f}{b} {_addr()}\n{b}{s}{b} {_OUTLOOK_DATE[lang]}\n{b}{t}{b} Ann <ann@example.org>\n"
-        f"{b}{j}{b} {m['Subject']}"
+        f"{b}{j}{b} {_head(m, 'Subject')}"
     )
 
 
@@ -508,7 +524,7 @@ def _outlook(m: EmailMessage, p: str, lang: str) -> Built:
         f"<div>{_html_of(p, entities=True)}</div><hr style='display:inline-block;width:98%'>"
         f'<div id="divRplyFwdMsg" dir="ltr"><font face="Calibri"><b>{f}</b> {SENDER} '
         f"&lt;{SERVICE}&gt;<br><b>{s}</b> {_OUTLOOK_DATE[lang]}<br><b>{t}</b> Ann<br>"
-        f"<b>{j}</b> {htmlmod.escape(str(m['Subject']))}</font><div>&nbsp;</div></div>"
+        f"<b>{j}</b> {htmlmod.escape(_head(m, 'Subject'))}</font><div>&nbsp;</div></div>"
         f"<div>{_html_body(m)}</div>"
     )
     return f"{p}\n\n{'_' * 32}\n{block}\n\n{_text(m)}\n", html
@@ -541,7 +557,7 @@ def _k9(m: EmailMessage, p: str, lang: str) -> Built:
 def _samsung(m: EmailMessage, p: str, lang: str) -> Built:
     sig, sep = _SAMSUNG[lang]
     f, _s, t, j = _OUTLOOK[lang]
-    head = f"{sep}\n{f} {_addr()}\nDate : 26/11/2026 10:02 (GMT+01:00)\n{t} Ann\n{j} {m['Subject']}"
+    head = f"{sep}\n{f} {_addr()}\nDate : 26/11/2026 10:02 (GMT+01:00)\n{t} Ann\n{j} {_head(m, 'Subject')}"
     return f"{p}\n\n\n\n{sig}\n\n\n{head}\n\n{_text(m)}\n", None
 
 
@@ -549,7 +565,7 @@ def _zimbra(m: EmailMessage, p: str, lang: str) -> Built:
     f, s, t, j = _OUTLOOK[lang]
     block = (
         f'{f} "{SENDER}" <{SERVICE}>\n{t} "Ann" <ann@example.org>\n'
-        f"{s} Jeudi 26 Novembre 2026 10:02:03\n{j} {m['Subject']}"
+        f"{s} Jeudi 26 Novembre 2026 10:02:03\n{j} {_head(m, 'Subject')}"
     )
     return f"{p}\n\n{_ZIMBRA[lang]}\n{block}\n\n{_text(m)}\n", None
 
@@ -567,7 +583,7 @@ def _webde(m: EmailMessage, p: str, lang: str) -> Built:
     """GMX and WEB.DE: the header block in German whatever the language, then the original."""
     head = (
         f'Gesendet: Donnerstag, 26. November 2026 um 10:02 Uhr\nVon: "{SENDER}" <{SERVICE}>\n'
-        f"An: ann@example.org\nBetreff: {m['Subject']}"
+        f"An: ann@example.org\nBetreff: {_head(m, 'Subject')}"
     )
     return f"{p}\n\n\n{head}\n{_text(m)}\n", None
 
@@ -576,7 +592,7 @@ def _libero(m: EmailMessage, p: str, lang: str) -> Built:
     """Libero and Virgilio (Italy): a separator and header fields, the original unquoted."""
     head = (
         f"----Messaggio originale----\nDa: {SERVICE}\nData: 26-nov-2026 10.02\n"
-        f"A: <ann@libero.it>\nOgg: {m['Subject']}"
+        f"A: <ann@libero.it>\nOgg: {_head(m, 'Subject')}"
     )
     return f"{p}\n\n\n{head}\n\n{_text(m)}\n", None
 
@@ -585,7 +601,7 @@ def _orange(m: EmailMessage, p: str, lang: str) -> Built:
     """Orange and La Poste webmails (France): a quoted header block, then the quote."""
     head = (
         f"> Message du 26/11/26 10:02\n> De : {_addr()}\n> A : ann@orange.fr\n"
-        f"> Copie à :\n> Objet : {m['Subject']}\n>"
+        f"> Copie à :\n> Objet : {_head(m, 'Subject')}\n>"
     )
     return f"{p}\n\n{head}\n{_quote(_text(m))}\n", None
 
@@ -695,13 +711,13 @@ def make_reply(case: Case, to: EmailMessage | None, sender: str) -> bytes:
         if case.client == "html-only":
             text, html = "", _html_of(case.body)
     else:
-        subject = "Re: " + str(to["Subject"]) + (f" {case.subject}" if case.subject else "")
+        subject = "Re: " + _head(to, "Subject") + (f" {case.subject}" if case.subject else "")
         heads += [
             f"Subject: {_header(subject)}",
-            f"In-Reply-To: {to['Message-ID']}",
-            f"References: {to.get('References', '')} {to['Message-ID']}".strip(),
+            f"In-Reply-To: {_head(to, 'Message-ID')}",
+            f"References: {_head(to, 'References', '')} {_head(to, 'Message-ID')}".strip(),
         ]
-        text, html = client.build(to, _own_id(case.body, str(to["Subject"])), case.lang)
+        text, html = client.build(to, _own_id(case.body, _head(to, "Subject")), case.lang)
     heads += [
         "Date: Thu, 26 Nov 2026 10:12:03 +0100",
         f"Message-ID: <corpus.{n}@client.test>",

@@ -4924,6 +4924,17 @@ def _at_the_end(toks: list[str]) -> list[str]:
     return out
 
 
+@functools.lru_cache(maxsize=4096)
+def _move_words(toks: tuple[str, ...]) -> tuple[str, ...]:
+    """A move's words as :func:`_parse_move` reads them: its words at the end, its closing
+    courtesy, its official described, named by colours or denied for another and its verbs of
+    going each taken as the reader writes them. A pure function of the words, found once for the
+    words a reply's readers try again (three in four; nineteenth round)."""
+    return tuple(
+        _going(_not_this_but(_named_by_colours(_described(_nothing_more(_at_the_end(list(toks)))))))
+    )
+
+
 def _parse_move(a: _Answer, toks: list[str]) -> Action:
     # Long on purpose: one branch per written form of a move, tried in order; a split scatters the grammar.
     if (going_on := _GOES_ON.search(a.text.strip(" .!…"))) is not None and "\n" not in a.text:
@@ -4938,7 +4949,7 @@ def _parse_move(a: _Answer, toks: list[str]) -> Action:
             text=a.text,
             hint=a.hint,
         )
-    toks = _going(_not_this_but(_named_by_colours(_described(_nothing_more(_at_the_end(toks))))))
+    toks = list(_move_words(tuple(toks)))
     mode = ""
     rest: list[str] = []
     step = far = False
