@@ -36,7 +36,7 @@ from pbem.commands import chatter, conditions, retraction
 from pbem.commands.copies import conceded, names_game, other_game, uncopied
 from pbem.commands.durations import leave_before, then_named
 from pbem.commands.pointing import EXAMPLE, pointed, unresolved
-from pbem.commands.queued import absence_dropped, named_next
+from pbem.commands.queued import absence_dropped, doubt_of_absence_dropped, named_next
 from pbem.commands.refused import OWNED_UP as _OWNED_UP
 from pbem.commands.refused import answered
 from pbem.commands.requests import (
@@ -3418,7 +3418,7 @@ def _queue_unsure(line: str, queued: str) -> bool:
     if _QUEUE_UNDECIDED.search(retraction.fold(line)):
         return True
     return any(
-        not _plain_remark(p)
+        not _plain_remark(doubt_of_absence_dropped(p))
         and not _CODE_NAMED.search(p)
         and (_tokens(p)[:1] or [""])[0].casefold() not in THEN_LEAD
         for p in _QUEUED_PARTS.split(queued)[1:]
