@@ -36,7 +36,12 @@ from pbem.commands import chatter, conditions, retraction
 from pbem.commands.copies import conceded, names_game, other_game, uncopied
 from pbem.commands.durations import leave_before, then_named
 from pbem.commands.pointing import EXAMPLE, pointed, unresolved
-from pbem.commands.queued import absence_dropped, doubt_of_absence_dropped, named_next
+from pbem.commands.queued import (
+    absence_dropped,
+    after_absence,
+    doubt_of_absence_dropped,
+    named_next,
+)
 from pbem.commands.refused import OWNED_UP as _OWNED_UP
 from pbem.commands.refused import answered
 from pbem.commands.requests import (
@@ -918,7 +923,14 @@ def _read_commands(
         if line in out.ignored:  # (a syntax error's line is among the problems already)
             out.ignored.remove(line)
             out.mentions.append((line, _mention(notation, None, line)))
-    if (out.syntax_errors or out.mentions) and (out.errors or not out.commands or later):
+    queued_beside = any(c.kind == "next" for c in out.commands) and any(
+        re.search(words, retraction.fold(line))
+        for line, _ in out.mentions
+        for words in (conditions.CONDITION, conditions.ELSE)
+    )  # "PROCHAIN N13 R2. Si Hélène ferme le jardin, P12 R1.": an alternative unread (19th round)
+    if (out.syntax_errors or out.mentions) and (
+        out.errors or not out.commands or later or queued_beside
+    ):
         # Problems (or nothing understood): every line that tried to be a command is a problem.
         out.errors.extend(out.syntax_errors)
         out.errors.extend(out.mentions)
@@ -3369,6 +3381,10 @@ def _named_next(line: str) -> str | None:
         queued = named_next(line[hello:])  # "Hi, for my next turn please queue O13 R2."
     if queued is None and (cut := absence_dropped(line)) != line:
         queued = named_next(cut)  # "Queue O13 R2 for my next turn please, I'm out tomorrow."
+    if queued is None and (rest := after_absence(line)) is not None:
+        word, said = _command_head(rest)
+        if word is not None and word.kind == "next":
+            queued = said  # "Pas sûr d'avoir du réseau demain, alors PROCHAIN RB N"
     if queued is None or _queue_unsure(line, queued):
         return queued
     parts = _QUEUED_PARTS.split(queued)

@@ -27,6 +27,7 @@ import re
 import unicodedata
 
 from pbem.commands.conditions import IF_NOT_WORDS, IF_WORDS, OR_WORDS, OTHERWISE_WORDS
+from pbem.words import THEREFORE
 
 
 def _fold(word: str) -> str:
@@ -53,6 +54,17 @@ _UNLESS = re.compile(
 first", "à moins que quelqu'un la prenne avant", "a meno che qualcuno non la prenda prima", "es
 sei denn, jemand nimmt es vorher"; issue 31, tenth round): read as the word "unless", a condition
 of possibility said the other way round."""
+_PLAYED_VERB = re.compile(
+    r"(?i)(?<![\w'’])(?:mettez|jouez|prenez|mettete|giocate|prendete|spielt|nehmt|setzt|legt|play|put"
+    r"|take|go\s+for|va\s+bene\s+anche|(?:[çc]a\s+)?ira\s+aussi|tut['’]?s\s+auch|geht\s+auch)\s+"
+    r"(?=(?:[A-Za-z]\d{1,2}|[RYBGK]{2})(?![\w'’]))"
+)
+"""The verb before an alternative ("si jamais la case a été prise, mettez P10 R1 à la place",
+"se non si può più, va bene anche L10 R3"; nineteenth round): the alternative is the move."""
+_INSTEAD = re.compile(
+    r"(?i)\s+(?:[àa]\s+la\s+place|instead|invece|al\s+suo\s+posto|stattdessen)(?=\s*(?:[,;.!]|$))"
+)
+"""After an alternative, "instead": it replaces the one before, as the word ELSE says."""
 _ELSE_PHRASE = re.compile(
     r"(?i)(?<![\w'’])(?:failing\s+(?:that|this|which)|if\s+that\s+fails|[àa]\s+d[ée]faut"
     r"|faute\s+de\s+quoi|in\s+mancanza|in\s+alternativa|in\s+subordine|ersatzweise|notfalls"
@@ -108,7 +120,7 @@ _AROUND = _listed(
     das es der die den dem feld zug platz dann noch schon mehr ist sein sollte ware wird
     jemand vorher bis dahin inzwischen zu
     serait soit etait sera would were fosse sarebbe sara ware sollte
-    one one's ones first other celle-la celle-ci celui-la celui-ci premiere premier questa
+    jamais ever one one's ones first other celle-la celle-ci celui-la celui-ci premiere premier questa
     quest'ultima prima eine erste andere
     of course naturally obviously bien sur entendu evidemment naturellement ovviamente
     naturalmente certo natuerlich naturlich klar selbstverstandlich selbstverstaendlich
@@ -194,6 +206,8 @@ def alternatives(text: str) -> str | None:
     tokens = list(_TOKEN.finditer(text))
     if not any(_fold(t.group(0)) in _IF for t in tokens):
         return text
+    if (bare := _INSTEAD.sub("", _PLAYED_VERB.sub("", text))) != text:
+        text, tokens = bare, list(_TOKEN.finditer(bare))  # (only beside a condition)
     alts: list[list[int]] = [[]]  # the token indexes of each alternative's words
     conds: list[tuple[int, int, set[str], bool]] = []  # (start, end, codes, negative)
     split = False  # an else word or a condition since the last alternative's words
@@ -286,7 +300,14 @@ _TURN_NAMED = (
     r"|(?:when|once)\s+i['’]?m\s+up(?:\s+again)?"
     r"|quando\s+(?:toccher[àa]|tocca|sar[àa])\s+(?:di\s+nuovo\s+|ancora\s+)?a\s+me"
     r"|(?:wenn|sobald)\s+ich\s+(?:wieder\s+|das\s+n(?:ä|ae)chste\s+mal\s+)?an\s+der\s+reihe\s+bin"
-    r"|sobald\s+ich\s+(?:wieder\s+)?dran\s+bin)"
+    r"|sobald\s+ich\s+(?:wieder\s+)?dran\s+bin"
+    # (nineteenth round: the turn coming round, "When it comes round to me", "quand mon tour
+    # viendra", "quando arriva il mio turno", "wenn ich wieder an die Reihe komme")
+    r"|(?:when|once)\s+it\s+comes\s+(?:round|around|back)\s+to\s+me|(?:when|once)\s+my\s+turn\s+comes"
+    r"(?:\s+(?:round|around|up))?|(?:quand|lorsque|d[èe]s\s+que)\s+(?:mon\s+tour\s+(?:viendra|arrivera|arrive)"
+    r"|(?:ce\s+sera|c['’ ]\s*est)\s+mon\s+tour)|(?:per\s+)?quando\s+(?:arriva|arriver[àa])\s+il\s+mio\s+turno"
+    r"|per\s+quando\s+(?:toccher[àa]|tocca)\s+(?:di\s+nuovo\s+|ancora\s+)?a\s+me"
+    r"|(?:wenn|sobald)\s+ich\s+(?:wieder\s+)?an\s+die\s+reihe\s+komme)"
 )
 _WAITING = (
     r"(?:(?:while|whilst|pendant\s+que|en\s+attendant(?:\s+que)?|mentre|intanto\s+che"
@@ -431,7 +452,10 @@ _QUEUE_VERB = (
     r"|metti|mettete|tenete|tieni|segnate|segna|prenotate|merkt?|notiert?|reserviert?)"
     r"(?:-(?:le|la|les|moi|lui)|(?<=[ei])(?:mi|melo|mela|lo|la|le))?"
 )
-_QUEUE_PLACE = r"(?:in\s+(?:the\s+)?queue|aside|en\s+attente|de\s+c[ôo]t[ée]|da\s+parte|in\s+coda)"
+_QUEUE_PLACE = (
+    r"(?:in\s+(?:the\s+)?queue|aside|en\s+attente|de\s+c[ôo]t[ée]|da\s+parte|in\s+coda|pront[ao]"
+    r"|ready|pr[êe]te?|bereit)"
+)
 _QUEUE_END = (
     r"(?:vormerken|merken|notieren|aufschreiben|reservieren|speichern|vorsehen|einplanen|vor"
     r"|queued|saved|noted)"
@@ -478,7 +502,9 @@ def named_next(line: str) -> str | None:
         _LEAD,
         _QUEUE,
         _QUEUED_LAST,  # "Bitte N13 R1 für meinen nächsten Zug vormerken" (eighteenth round)
+        _NEXT_TIME_QUEUED,  # "nächstes Mal O13 R2 bitte vormerken" (nineteenth round)
     )
+    line = after_absence(line) or line
     if "?" in line:
         asked = _ASK_QUEUE.match(line)
         if asked is None:
@@ -498,6 +524,22 @@ def named_next(line: str) -> str | None:
     return None
 
 
+def after_absence(line: str) -> str | None:
+    """What follows the reason of the player's absence said first, then a conclusion's word
+    (nineteenth round: "I'm away tomorrow, so for my next turn please play L11 R0", "Pas sûr
+    d'avoir du réseau demain, alors PROCHAIN RB N"): the queue, read as if the line started
+    there; None when the line does not start so."""
+    lead = _ABSENT_SO.match(line)
+    return lead["rest"] if lead is not None and _absence(lead["why"]) else None
+
+
+_ABSENT_SO = re.compile(
+    r"(?i)^\s*(?P<why>[^,;:.!?]{3,80}?)\s*[,;]\s*(?:"
+    + "|".join(sorted(THEREFORE, key=len, reverse=True))
+    + r")\s*,?\s+(?P<rest>\S.*)$"
+)
+"""The reason of the player's absence first, then a conclusion's word and the queued move (its
+reason read by :func:`_absence`)."""
 _FOR_ME = re.compile(
     rf"(?i)(?<=\d)\s+(?:pour\s+moi|for\s+me|per\s+me|f(?:ü|ue)r\s+mich|{_WHEN_MY_TURN})"
     r"(?=\s*(?:[,;.!]|$))"
@@ -506,6 +548,14 @@ _FOR_ME = re.compile(
 dès que c'est à moi"; nineteenth round): words that change nothing of it."""
 
 
+_NEXT_TIME_QUEUED = re.compile(
+    rf"(?i)^\s*(?:n(?:ä|ae)chstes\s+mal|next\s+time|la\s+prochaine\s+fois|la\s+prossima\s+volta)"
+    rf"\s*,?\s+(?P<rest>{_MOVE_START}[^,;:.!?]*?)(?:\s+(?:{_ALREADY}\s+)*{_QUEUE_END}|{_IT_AFTER})"
+    rf"(?:[\s,]+{_COURTESY})*[\s.!]*$"
+)
+"""The next time named first, the move queued in so many words after it ("nächstes Mal O13 R2
+bitte vormerken", "next time M13 R1, please queue it"): a bare "next time" before a slide is a
+plan's next slide, and "next time I'd play M13 R1" a remark."""
 _QUEUED_LAST = re.compile(
     rf"(?i)^\s*(?:(?:please|bitte)\s+)?(?P<rest>{_MOVE_START}[^,;:.!?]*?)\s+{_TURN_NAMED}(?:\s+{_ALREADY})*\s+{_QUEUE_END}"
     rf"[\s.!]*$"
@@ -541,7 +591,8 @@ _AWAY = _listed(
     convegno consiglio seminario lezione lezioni corso esame esami turno trasferta
     schlafe schlafen bett unterwegs abwesend arbeit buro buero besprechung netz empfang flug
     flugzeug bahn dazukomme dazukommen erreichbar weg uni seminar vorlesung vorlesungen
-    konferenz tagung schicht dienst spatdienst fruhdienst nachtdienst prufung klausur"""
+    konferenz tagung schicht dienst spatdienst fruhdienst nachtdienst spaetdienst fruehdienst
+    prufung pruefung klausur lehrgang"""
 )
 """The player's absence, the reason of a queued move (asleep, away, at work, on a train, no
 network, a meeting, a seminar, lectures, a shift, not getting to the mail)."""
@@ -549,12 +600,12 @@ _FIRST_PERSON = _listed(
     "i i'm i'll i'd me my je j' j'ai j'y moi mon ma io mi sono saro ich mir mich mein meine bin"
 )
 _ELIDED = _listed(
-    """got have having off won't can't cannot will am out away stuck ho avro staro saro sono
-    parto hab habe bin muss"""
+    """got have having off won't can't cannot will am out away stuck no not ho avro staro saro
+    sono parto niente senza hab habe bin muss kein keine pas sans"""
 )
-"""The verbs a reason starts with when its "I" is left unsaid, as Italian always does and a hurried
-English or German note does ("got a 9am tomorrow and won't be checking", "domani ho il
-consiglio tutto il giorno", "hab morgen Seminar"; nineteenth round)."""
+"""The words a reason starts with when its "I" is left unsaid, as Italian always does and a hurried
+note does ("got a 9am tomorrow and won't be checking", "domani ho il consiglio tutto il giorno",
+"hab morgen Seminar", "pas sûr d'avoir du réseau", "no signal tomorrow"; nineteenth round)."""
 _NOT_REASON = _listed(
     """or else otherwise ou sinon autrement oppure altrimenti oder sonst andernfalls instead
     plutot invece stattdessen lieber rather unless sauf tranne ausser"""
@@ -564,7 +615,7 @@ _WAYS_SAID = _listed(
 )
 
 
-_WHEN_WORDS = _listed("tomorrow tonight today demain ce soir domani stasera oggi morgen heute")
+_WHEN_WORDS = _listed("tomorrow tonight today demain ce soir domani stasera oggi morgen heute heut")
 """A day before the verb of a reason whose "I" is unsaid ("domani ho il consiglio")."""
 
 

@@ -217,13 +217,62 @@ Mein nächster Zug, falls möglich: M13 R1? Oder lieber P10 R2?
 === en-c19-17 | en | fc:moved | samsung | next M13 R1
 NEXT M13 R1 (in lectures all day tomorrow)
 
+=== en-c19-18 | en | fc:moved | gmail | next P12 R0 ELSE M13 R1
+No signal at the cottage tomorrow, so for my next turn please play P12 R0, and if that's gone by then, M13 R1.
+
+=== en-c19-19 | en | fc:moved | gmail | ask
+Ann has no signal tomorrow, so for my next turn please play P12 R0.
+
+=== en-c19-20 | en | vs:waiting | outlook | next KB S
+When my turn comes round, KB south please. I'll be at work.
+
+=== fr-c19-16 | fr | fc:moved | gmail | next M13 R1
+Pas de réseau dans le train demain, donc PROCHAIN M13 R1.
+
+=== fr-c19-17 | fr | fc:moved | gmail | ask
+Pas sûr que M13 R1 soit le bon coup, donc PROCHAIN P10 R2 ou M13 R1, on verra.
+
+=== fr-c19-18 | fr | fc:moved | thunderbird | next N13 R2 ELSE P12 R1
+Pour mon prochain tour : N13 R2. Si jamais la case a été prise d'ici là, mettez P12 R1 à la place.
+
+=== fr-c19-19 | fr | fc:moved | thunderbird | ask
+Pour mon prochain tour : N13 R2. Si Hélène ferme le jardin d'ici là, mettez P12 R1 à la place.
+
+=== it-c19-17 | it | fc:moved | outlook | next L12 R0 ELSE O13 R1
+Per il prossimo turno tenete pronta L12 R0; se nel frattempo non si può più, va bene anche O13 R1.
+
+=== it-c19-18 | it | fc:moved | outlook | ask
+Per il prossimo turno tenete pronta L12 R0; se Franco non la prende, va bene anche O13 R1.
+
+=== it-c19-19 | it | fc:moved | gmail | next P10 R2
+Niente rete domani in montagna, quindi per il prossimo turno: P10 R2.
+
+=== de-c19-17 | de | vs:waiting | webde | next RB N
+Kein Netz morgen im Zug, also für meinen nächsten Zug: RB nach Norden.
+
+=== de-c19-18 | de | vs:waiting | iphone | next BK E
+sobald ich wieder an die Reihe komme bitte BK nach Osten, hab heut Spätdienst
+
+=== de-c19-19 | de | fc:moved | webde | ask
+Klaus hat morgen kein Netz, also für meinen nächsten Zug: M13 R1.
+
+=== de-c19-20 | de | fc:moved | gmail | ask
+nächstes Mal O13 R2, mal sehen
+
+=== en-c19-21 | en | fc:moved | gmail | next P10 R1
+Next time P10 R1, please queue it. In a seminar all day tomorrow.
+
+=== fr-c19-20 | fr | fc:moved | gmail | ask
+PROCHAIN N13 R2. Si Hélène ferme le jardin, P12 R1.
+
+=== it-c19-20 | it | fc:moved | gmail | ask
+PROSSIMA N13 R2. Se Franco chiude il giardino, allora P12 R1.
+
 """
 
 
 PROBES = pc.parse_cases(HALF, CASES)
-MISSED = {
-    "de-c19-07": "asked back: the next turn said as 'nächstes Mal' at the line's start, its queue word 'vormerken' after the move (a bare 'next time' is a plan's next slide elsewhere)",
-}  # fmt: skip
+MISSED: dict[str, str] = {}
 """Asked back (or nothing read) where a referee reads the command: the reasons."""
 
 
