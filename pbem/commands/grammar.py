@@ -923,11 +923,10 @@ def _read_commands(
         if line in out.ignored:  # (a syntax error's line is among the problems already)
             out.ignored.remove(line)
             out.mentions.append((line, _mention(notation, None, line)))
-    queued_beside = any(c.kind == "next" for c in out.commands) and any(
-        re.search(words, retraction.fold(line))
-        for line, _ in out.mentions
-        for words in (conditions.CONDITION, conditions.ELSE)
-    )  # "PROCHAIN N13 R2. Si Hélène ferme le jardin, P12 R1.": an alternative unread (19th round)
+    # a queued move beside another move named and not read: perhaps its fallback on a condition
+    # unread ("PROCHAIN N13 R2. Si Hélène ferme le jardin, P12 R1.", "... Ist Klaus schneller,
+    # dann N13 R0."), never queued without it (nineteenth round)
+    queued_beside = bool(out.mentions) and any(c.kind == "next" for c in out.commands)
     if (out.syntax_errors or out.mentions) and (
         out.errors or not out.commands or later or queued_beside
     ):

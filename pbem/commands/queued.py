@@ -54,6 +54,11 @@ _UNLESS = re.compile(
 first", "à moins que quelqu'un la prenne avant", "a meno che qualcuno non la prenda prima", "es
 sei denn, jemand nimmt es vorher"; issue 31, tenth round): read as the word "unless", a condition
 of possibility said the other way round."""
+_VERB_FIRST_IF = re.compile(
+    r"(?i)(?:(?<=^)|(?<=[.;,]\s))(?=(?:ist|sind|geht|klappt)\s+[^,.;!?]{1,40}?,\s*(?:dann|so)\s)"
+)
+"""A German condition said with its verb first, "then" after it ("P12 R1. Ist das Feld bis
+dahin belegt, dann N13 R0"; nineteenth round): read as "falls"."""
 _PLAYED_VERB = re.compile(
     r"(?i)(?<![\w'’])(?:mettez|jouez|prenez|mettete|giocate|prendete|spielt|nehmt|setzt|legt|play|put"
     r"|take|go\s+for|va\s+bene\s+anche|(?:[çc]a\s+)?ira\s+aussi|tut['’]?s\s+auch|geht\s+auch)\s+"
@@ -201,6 +206,7 @@ def alternatives(text: str) -> str | None:
     """NEXT's text with the conditions of possibility said in words read: its alternatives as
     "A ELSE B" (see the module's text), ``text`` itself when it holds no condition, or None
     when a condition is not one the service checks or stands where it makes no sense."""
+    text = _VERB_FIRST_IF.sub("falls ", text)
     text = _ELSE_PHRASE.sub(" else ", _UNLESS.sub("unless", text))
     text = _IF_NOT.sub(" else ", _IN_CASE.sub("if", text))
     tokens = list(_TOKEN.finditer(text))
@@ -541,7 +547,8 @@ _ABSENT_SO = re.compile(
 """The reason of the player's absence first, then a conclusion's word and the queued move (its
 reason read by :func:`_absence`)."""
 _FOR_ME = re.compile(
-    rf"(?i)(?<=\d)\s+(?:pour\s+moi|for\s+me|per\s+me|f(?:ü|ue)r\s+mich|{_WHEN_MY_TURN})"
+    rf"(?i)(?<=\d)\s+(?:pour\s+moi|for\s+me|per\s+me|f(?:ü|ue)r\s+mich|{_WHEN_MY_TURN}"
+    rf"|(?:bitte\s+)?{_QUEUE_END})"
     r"(?=\s*(?:[,;.!]|$))"
 )
 """After a queued move, who it is played for or when ("jouez L12 R0 pour moi, et si ...", "L12 R0

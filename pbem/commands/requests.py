@@ -3500,10 +3500,29 @@ mais pas maintenant", "... aber nicht jetzt"): its reason may deny ("je n'aurai 
 "non riesco a pensarci"; twelfth round), these may not."""
 
 
-_ASKED_PAUSE = re.compile(r"(?is)^(?P<q>\W*(?:could|can)\s+we\s[^?]*?)\s*\?(?P<after>.*)$")
+_ASKED_PAUSE = re.compile(
+    r"(?is)^(?P<q>\W*(?:(?:could|can)\s+we|(?:can|could|may)\s+i\s+(?:suggest|propose)"
+    r"|puis-je\s+proposer|posso\s+proporre|darf\s+ich\s+vorschlagen),?\s[^?]*?)\s*\?(?P<after>.*)$"
+)
 """A pause asked of the others as a question ("Could we pause the game for two weeks?"), then the
 reason: the question read as the proposal when it is the line's only one."""
-_CLAUSE_START = re.compile(r"(?<=[,;:.!])\s+")
+_MAY_I = (
+    (r"(?i)^\W*(?:can|could|may)\s+i\s+(?=suggest|propose)", "I "),
+    (r"(?i)^\W*puis-je\s+proposer\s+", "je propose "),
+    (r"(?i)^\W*posso\s+proporre\s+", "propongo "),
+    (r"(?i)^\W*darf\s+ich\s+vorschlagen,?\s+", "ich schlage vor, "),
+)
+"""A proposal asked leave for ("Can I suggest we pause the game for a fortnight?", "Puis-je
+proposer qu'on mette la partie en pause ?", "Posso proporre di sospendere ...?", "Darf ich
+vorschlagen, dass wir ... pausieren?"; nineteenth round): the proposal itself."""
+_CLAUSE_START = re.compile(
+    r"(?<=[,;:.!])\s+"
+    # a season or an event coming up, the reason said without a comma (nineteenth round: "With
+    # Christmas coming up I'd like to propose we pause ...", "Avec Noël qui approche je propose
+    # ...", "Con il Natale in arrivo propongo ...")
+    r"|(?i:(?<=\scoming\sup)|(?<=approaching)|(?<=qui\sarrive)|(?<=qui\sapproche)|(?<=in\sarrivo)"
+    r"|(?<=alle\sporte))\s+"
+)
 _REPORTED = re.compile(
     r"(?i)(?<![\w'’])(?:said|says|say|wrote|writes|write|told|asked|dit|dis|disait|[ée]crit|[ée]crivait"
     r"|demand[ée]|detto|dice|scritto|scrive|chiesto|gesagt|sagt|sagte|geschrieben|schreibt|schrieb"
@@ -3714,6 +3733,8 @@ def pause_in_words(line: str) -> list[tuple[Spoken, str]]:
     asked = _ASKED_PAUSE.match(line)
     if asked is not None and "?" not in asked["after"]:
         line = asked["q"] + "." + asked["after"]  # "Could we pause ... for two weeks? Exams."
+        for may_i, said in _MAY_I:  # "Can I suggest we pause ...?": "I suggest we pause ..."
+            line = re.sub(may_i, said, line)
     if "?" in line:
         return []
     m = _PROPOSED_PAUSE.match(line)

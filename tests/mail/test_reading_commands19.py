@@ -19,17 +19,21 @@ asked as the waiting list ("mettez-moi sur la liste d'attente", "Setzt mich bitt
 Warteliste, falls ein Platz frei wird" with the game named in the sentence before), offered as
 time ("Ich hätte Zeit als Ersatzspieler"), "sit in as a reserve"; TAKEOVER "Ich springe gern für
 Gelb in fc-7k3q ein"; JOIN as a new game wished for ("Ich hätte gern eine neue Partie Forbidden
-City", "vorrei un'altra partita di Forbidden City").
+City", "vorrei un'altra partita di Forbidden City"). PROPOSE PAUSE after a season coming up
+said without a comma ("With the holidays coming up I'd like to propose we pause ...", "Avec Noël
+qui approche je propose ...", "Con il Natale in arrivo propongo ..."), or asked leave for ("Can
+I suggest we pause the game for a fortnight?", "Puis-je proposer ...", "Posso proporre ...",
+"Darf ich vorschlagen, dass wir ... pausieren?").
 
 Beside each its dangerous neighbour: a condition on another player's move, an undecided or
 second choice, a hesitation about the move, a resignation of a turn or on a condition,
 someone else's absence, a day that is not one.
 
 The cases were written as probes before the reader was changed; the base commit (65a4cdc) read
-42 of the 95 as meant and four WRONG: a queued move whose fallback stands in the sentence after
+46 of the 107 as meant and five WRONG: a queued move whose fallback stands in the sentence after
 it ("PROCHAIN N13 R2. Si Hélène ferme le jardin, P12 R1.") was queued alone, the fallback
-dropped, whether its condition was one of possibility (fr-c19-18) or not (fr-c19-19, fr-c19-20,
-it-c19-20).
+dropped, whether its condition was one of possibility (fr-c19-18, de-c19-29) or not (fr-c19-19,
+fr-c19-20, it-c19-20). A queued move beside another move named and not read is now asked back.
 """
 
 from __future__ import annotations
@@ -333,6 +337,42 @@ Happy to sit in as a reserve for either game if someone drops out.
 
 === en-c19-25 | en | fresh | gmail | join forbidden-city
 Hello, I would like a new game of Forbidden City please.
+
+=== en-c19-26 | en | fc:moved | thunderbird | propose PAUSE 14d
+With the holidays coming up I'd like to propose we pause the game for two weeks.
+
+=== en-c19-27 | en | fc:moved | k9 | propose PAUSE 14d
+Can I suggest we pause the game for a fortnight?
+
+=== en-c19-28 | en | fc:moved | k9 | ask
+Can I suggest we pause the game for a fortnight? Or just a week?
+
+=== fr-c19-24 | fr | fc:moved | gmail | propose PAUSE 14d
+Avec Noël qui approche je propose qu'on mette la partie en pause deux semaines.
+
+=== fr-c19-25 | fr | fc:moved | gmail | propose PAUSE 7d
+Puis-je proposer qu'on mette la partie en pause une semaine ?
+
+=== it-c19-24 | it | fc:moved | gmail | propose PAUSE 14d
+Con il Natale in arrivo propongo di sospendere la partita per due settimane.
+
+=== it-c19-25 | it | fc:moved | gmail | propose PAUSE 10d
+Posso proporre di sospendere la partita per dieci giorni?
+
+=== it-c19-26 | it | fc:moved | gmail | ask
+Posso proporre di sospendere la partita per dieci giorni? O forse è meglio di no?
+
+=== de-c19-27 | de | fc:moved | thunderbird | propose PAUSE 14d
+Darf ich vorschlagen, dass wir die Partie zwei Wochen pausieren?
+
+=== de-c19-28 | de | fc:moved | thunderbird | ask
+Darf ich vorschlagen, dass wir die Partie zwei Wochen pausieren? Oder lieber drei?
+
+=== de-c19-29 | de | fc:moved | webde | next P12 R1 ELSE N13 R0
+Für meinen nächsten Zug bitte schon mal P12 R1 einplanen. Ist das Feld bis dahin belegt, dann N13 R0.
+
+=== de-c19-30 | de | fc:moved | webde | ask
+Für meinen nächsten Zug bitte schon mal P12 R1 einplanen. Ist Klaus schneller, dann N13 R0.
 
 """
 
