@@ -1047,6 +1047,13 @@ def _as_role(kinds: tuple[str, ...], words: list[str]) -> tuple[str, ...]:
     return (roles.pop(),) if kinds == (_JOIN,) and len(roles) == 1 else kinds
 
 
+def standby_named(lines: list[str]) -> bool:
+    """Does a line name standing by as a role ("Setzt mich bitte auf die Warteliste", "as a
+    reserve")? Then a JOIN read elsewhere in the mail ("ich hätte Lust auf eine weitere Partie
+    Die Verbotene Stadt") is not the request alone (nineteenth round)."""
+    return any(_STANDBY in _roles(_fold(line)) for line in lines if len(line) <= MAX_CHARS)
+
+
 def _roles(words: list[str]) -> set[str]:
     """The commands of the roles ``words`` name (:data:`_ROLES`, :data:`_WAITING_LIST`)."""
     roles = {_ROLES[w] for w in words if w in _ROLES}

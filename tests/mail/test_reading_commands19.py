@@ -34,6 +34,8 @@ The cases were written as probes before the reader was changed; the base commit 
 it ("PROCHAIN N13 R2. Si Hélène ferme le jardin, P12 R1.") was queued alone, the fallback
 dropped, whether its condition was one of possibility (fr-c19-18, de-c19-29) or not (fr-c19-19,
 fr-c19-20, it-c19-20). A queued move beside another move named and not read is now asked back.
+de-c19-31 was added after the change (the hold-out half-63/de-6337 read as JOIN by the new game
+wished for): a JOIN beside a waiting list named is not read.
 """
 
 from __future__ import annotations
@@ -374,11 +376,16 @@ Für meinen nächsten Zug bitte schon mal P12 R1 einplanen. Ist das Feld bis dah
 === de-c19-30 | de | fc:moved | webde | ask
 Für meinen nächsten Zug bitte schon mal P12 R1 einplanen. Ist Klaus schneller, dann N13 R0.
 
+=== de-c19-31 | de | fresh | thunderbird | standby forbidden-city
+Ich hätte Lust auf eine weitere Partie Forbidden City. Setzt mich bitte auf die Warteliste, falls ein Platz frei wird.
+
 """
 
 
 PROBES = pc.parse_cases(HALF, CASES)
-MISSED: dict[str, str] = {}
+MISSED = {
+    "de-c19-31": "nothing read: a new game wished for (JOIN) beside the waiting list (STANDBY) in the next sentence: two requests, none carried out",
+}  # fmt: skip
 """Asked back (or nothing read) where a referee reads the command: the reasons."""
 
 
