@@ -427,7 +427,7 @@ _WEEKDAY_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday
 _LONG_WEEKDAYS = "|".join(n for n in _WEEKDAYS if len(n) > 3)
 _WEEKDAY_HEAD = re.compile(
     r"^(?:(?:the|le|il|den|zum|am|next|this|coming|naechsten|nachsten|kommenden|diesen"
-    r"|prochain|prossimo)\s+)*(" + _LONG_WEEKDAYS + r")\b[\s,.]*"
+    r"|prochain|prossimo)\s+)*(" + _LONG_WEEKDAYS + r")\b[\s,.(]*"
     r"(?:(?:prochain|prochaine|qui\s+vient|prossimo|prossima|next)\b[\s,.]*)?"
 )
 """A weekday, with "next"/"prochain"/"prossimo"/"nächsten" around it: its next coming."""
@@ -768,11 +768,23 @@ _UNTIL_WORD = re.compile(
 )
 
 
+_NOT_BEFORE = re.compile(
+    r"(?i)(?<![\w'’])(?:i\s+(?:can['’]?t|cannot|won['’]?t\s+be\s+able\s+to)\s+play"
+    r"|(?:je\s+)?ne\s+(?:pourrai|peux)\s+pas\s+jouer|non\s+(?:potr[òo]|posso)\s+giocare"
+    r"|ich\s+kann\s+nicht\s+spielen|kann\s+ich\s+nicht\s+spielen)\s+"
+    r"(?:before|until|avant|prima\s+(?:di|del|della)|vor)(?![\w'’])\s*"
+)
+"""The player unable to play before a day: back that day ("je ne pourrai pas jouer avant le
+dimanche 6 décembre", "I can't play before Friday"; nineteenth round)."""
+
+
 def _day_in(clause: str) -> str | None:
     """The end of a leave that ``clause`` names, at its start or after other words ("I'm away at
     my sister's until Sunday", "Away till Tuesday"), as written from its word on."""
     if read_until(clause):
         return clause
+    if (n := _NOT_BEFORE.search(clause)) and read_until(f"back {clause[n.end() :]}"):
+        return f"back {clause[n.end() :]}"  # "je ne pourrai pas jouer avant le 6 décembre"
     for m in _UNTIL_WORD.finditer(clause):
         if read_until(clause[m.start() :]):
             return clause[m.start() :]
@@ -823,6 +835,8 @@ weekend"; not "have a nice weekend")."""
 def _the_day(text: str, article: bool, english: bool = False) -> str | None:
     """:func:`read_until`'s form of the day ``text`` names (folded), after its word."""
     rest = _INCLUSIVE.sub("", text).strip(" .,!")
+    if "(" in rest and rest.endswith(")"):
+        rest = rest[:-1].rstrip()  # "until next Friday (4 December)": the date in brackets
     if rest in _RELATIVE:
         return f"until +{_RELATIVE[rest]}"
     if _NEXT_WEEK.fullmatch(rest):
@@ -936,7 +950,10 @@ _SHORT = re.compile(r"^\s*(\d{1,6})\s*([dhm])\s*$", re.I)
 _UNIT = {"d": 86400, "h": 3600, "m": 60}
 
 
-_CLAUSE = re.compile(r"\s*(?:[,;:.!?()]|\s(?:--?|[–—])\s)\s*")  # ("a fortnight -- family stuff")
+_CLAUSE = re.compile(r"\s*(?:[,;:.!?)]|\((?!\s*\d)|\s(?:--?|[–—])\s)\s*")
+"""Where a clause ends: a stop, a dash ("a fortnight -- family stuff"), a bracket, but one that
+opens a date stays with the day before it ("until next Friday (4 December)"; nineteenth
+round)."""
 
 
 def leading_duration(text: str, strip: Callable[[str], str] = str.strip) -> str | None:

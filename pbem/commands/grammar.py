@@ -37,7 +37,12 @@ from pbem.commands import chatter, conditions, retraction
 from pbem.commands.copies import conceded, names_game, other_game, uncopied
 from pbem.commands.durations import leave_before, then_named
 from pbem.commands.pointing import EXAMPLE, pointed, unresolved
-from pbem.commands.queued import absence_dropped, named_next
+from pbem.commands.queued import (
+    absence_dropped,
+    after_absence,
+    doubt_of_absence_dropped,
+    named_next,
+)
 from pbem.commands.refused import OWNED_UP as _OWNED_UP
 from pbem.commands.refused import answered
 from pbem.commands.requests import (
@@ -961,7 +966,13 @@ def _read_commands(
         if line in out.ignored:  # (a syntax error's line is among the problems already)
             out.ignored.remove(line)
             out.mentions.append((line, _mention(notation, None, line)))
-    if (out.syntax_errors or out.mentions) and (out.errors or not out.commands or later):
+    # a queued move beside another move named and not read: perhaps its fallback on a condition
+    # unread ("PROCHAIN N13 R2. Si Hélène ferme le jardin, P12 R1.", "... Ist Klaus schneller,
+    # dann N13 R0."), never queued without it (nineteenth round)
+    queued_beside = bool(out.mentions) and any(c.kind == "next" for c in out.commands)
+    if (out.syntax_errors or out.mentions) and (
+        out.errors or not out.commands or later or queued_beside
+    ):
         # Problems (or nothing understood): every line that tried to be a command is a problem.
         out.errors.extend(out.syntax_errors)
         out.errors.extend(out.mentions)
@@ -3427,6 +3438,10 @@ def _named_next(line: str) -> str | None:
         queued = named_next(line[hello:])  # "Hi, for my next turn please queue O13 R2."
     if queued is None and (cut := absence_dropped(line)) != line:
         queued = named_next(cut)  # "Queue O13 R2 for my next turn please, I'm out tomorrow."
+    if queued is None and (rest := after_absence(line)) is not None:
+        word, said = _command_head(rest)
+        if word is not None and word.kind == "next":
+            queued = said  # "Pas sûr d'avoir du réseau demain, alors PROCHAIN RB N"
     if queued is None or _queue_unsure(line, queued):
         return queued
     parts = _QUEUED_PARTS.split(queued)
@@ -3476,7 +3491,7 @@ def _queue_unsure(line: str, queued: str) -> bool:
     if _QUEUE_UNDECIDED.search(retraction.fold(line)):
         return True
     return any(
-        not _plain_remark(p)
+        not _plain_remark(doubt_of_absence_dropped(p))
         and not _CODE_NAMED.search(p)
         and (_tokens(p)[:1] or [""])[0].casefold() not in THEN_LEAD
         for p in _QUEUED_PARTS.split(queued)[1:]

@@ -27,6 +27,7 @@ import re
 import unicodedata
 
 from pbem.commands.conditions import IF_NOT_WORDS, IF_WORDS, OR_WORDS, OTHERWISE_WORDS
+from pbem.words import THEREFORE
 
 
 def _fold(word: str) -> str:
@@ -53,6 +54,22 @@ _UNLESS = re.compile(
 first", "à moins que quelqu'un la prenne avant", "a meno che qualcuno non la prenda prima", "es
 sei denn, jemand nimmt es vorher"; issue 31, tenth round): read as the word "unless", a condition
 of possibility said the other way round."""
+_VERB_FIRST_IF = re.compile(
+    r"(?i)(?:(?<=^)|(?<=[.;,]\s))(?=(?:ist|sind|geht|klappt)\s+[^,.;!?]{1,40}?,\s*(?:dann|so)\s)"
+)
+"""A German condition said with its verb first, "then" after it ("P12 R1. Ist das Feld bis
+dahin belegt, dann N13 R0"; nineteenth round): read as "falls"."""
+_PLAYED_VERB = re.compile(
+    r"(?i)(?<![\w'’])(?:mettez|jouez|prenez|mettete|giocate|prendete|spielt|nehmt|setzt|legt|play|put"
+    r"|take|go\s+for|va\s+bene\s+anche|(?:[çc]a\s+)?ira\s+aussi|tut['’]?s\s+auch|geht\s+auch)\s+"
+    r"(?=(?:[A-Za-z]\d{1,2}|[RYBGK]{2})(?![\w'’]))"
+)
+"""The verb before an alternative ("si jamais la case a été prise, mettez P10 R1 à la place",
+"se non si può più, va bene anche L10 R3"; nineteenth round): the alternative is the move."""
+_INSTEAD = re.compile(
+    r"(?i)\s+(?:[àa]\s+la\s+place|instead|invece|al\s+suo\s+posto|stattdessen)(?=\s*(?:[,;.!]|$))"
+)
+"""After an alternative, "instead": it replaces the one before, as the word ELSE says."""
 _ELSE_PHRASE = re.compile(
     r"(?i)(?<![\w'’])(?:failing\s+(?:that|this|which)|if\s+that\s+fails|[àa]\s+d[ée]faut"
     r"|faute\s+de\s+quoi|in\s+mancanza|in\s+alternativa|in\s+subordine|ersatzweise|notfalls"
@@ -87,9 +104,11 @@ _BAD = _listed(
 _TAKES = _listed(
     """takes take took taken grabs grab grabbed nicks nick nicked snags snag snagged steals steal
     stole gets get got prend prenne prennent prenait pique chope prende prenda prendono prendesse
-    frega nimmt nehmen nimmt's schnappt wegschnappt klaut"""
+    frega toglie tolga tolgono toglie togliere nimmt nehmen nimmt's schnappt wegschnappt klaut
+    wegnimmt"""
 )
-"""Someone taking the square first: the move cannot be played ("if nobody takes it first")."""
+"""Someone taking the square first: the move cannot be played ("if nobody takes it first", "se
+nessuno me lo toglie")."""
 _NOT = _listed(
     """not no never isn't doesn't don't can't cannot won't wasn't hasn't haven't isnt doesnt cant
     n' ne non nicht kein keine nobody personne nessuno niemand"""
@@ -106,12 +125,15 @@ _AROUND = _listed(
     das es der die den dem feld zug platz dann noch schon mehr ist sein sollte ware wird
     jemand vorher bis dahin inzwischen zu
     serait soit etait sera would were fosse sarebbe sara ware sollte
+    jamais ever one one's ones first other celle-la celle-ci celui-la celui-ci premiere premier questa
+    quest'ultima prima eine erste andere
     of course naturally obviously bien sur entendu evidemment naturellement ovviamente
     naturalmente certo natuerlich naturlich klar selbstverstandlich selbstverstaendlich
     """
 )
 """The other words a condition of possibility is made of ("si c'est toujours jouable bien sûr",
-"if it's still free of course"; eighteenth round)."""
+"if it's still free of course"; eighteenth round), the alternative it is of pointed at ("if that
+one's gone", "si celle-là est prise", "falls das eine weg ist"; nineteenth round)."""
 _CODE = re.compile(r"^(?:[A-Za-z]\d{1,2}|[RYBGKrybgk]{2})$")
 _ROTATION = re.compile(r"^[Rr]\d$")
 _TOKEN = re.compile(r"[\w'’-]+|[,;:.!?()]")
@@ -184,11 +206,14 @@ def alternatives(text: str) -> str | None:
     """NEXT's text with the conditions of possibility said in words read: its alternatives as
     "A ELSE B" (see the module's text), ``text`` itself when it holds no condition, or None
     when a condition is not one the service checks or stands where it makes no sense."""
+    text = _VERB_FIRST_IF.sub("falls ", text)
     text = _ELSE_PHRASE.sub(" else ", _UNLESS.sub("unless", text))
     text = _IF_NOT.sub(" else ", _IN_CASE.sub("if", text))
     tokens = list(_TOKEN.finditer(text))
     if not any(_fold(t.group(0)) in _IF for t in tokens):
         return text
+    if (bare := _INSTEAD.sub("", _PLAYED_VERB.sub("", text))) != text:
+        text, tokens = bare, list(_TOKEN.finditer(bare))  # (only beside a condition)
     alts: list[list[int]] = [[]]  # the token indexes of each alternative's words
     conds: list[tuple[int, int, set[str], bool]] = []  # (start, end, codes, negative)
     split = False  # an else word or a condition since the last alternative's words
@@ -281,7 +306,14 @@ _TURN_NAMED = (
     r"|(?:when|once)\s+i['’]?m\s+up(?:\s+again)?"
     r"|quando\s+(?:toccher[àa]|tocca|sar[àa])\s+(?:di\s+nuovo\s+|ancora\s+)?a\s+me"
     r"|(?:wenn|sobald)\s+ich\s+(?:wieder\s+|das\s+n(?:ä|ae)chste\s+mal\s+)?an\s+der\s+reihe\s+bin"
-    r"|sobald\s+ich\s+(?:wieder\s+)?dran\s+bin)"
+    r"|sobald\s+ich\s+(?:wieder\s+)?dran\s+bin"
+    # (nineteenth round: the turn coming round, "When it comes round to me", "quand mon tour
+    # viendra", "quando arriva il mio turno", "wenn ich wieder an die Reihe komme")
+    r"|(?:when|once)\s+it\s+comes\s+(?:round|around|back)\s+to\s+me|(?:when|once)\s+my\s+turn\s+comes"
+    r"(?:\s+(?:round|around|up))?|(?:quand|lorsque|d[èe]s\s+que)\s+(?:mon\s+tour\s+(?:viendra|arrivera|arrive)"
+    r"|(?:ce\s+sera|c['’ ]\s*est)\s+mon\s+tour)|(?:per\s+)?quando\s+(?:arriva|arriver[àa])\s+il\s+mio\s+turno"
+    r"|per\s+quando\s+(?:toccher[àa]|tocca)\s+(?:di\s+nuovo\s+|ancora\s+)?a\s+me"
+    r"|(?:wenn|sobald)\s+ich\s+(?:wieder\s+)?an\s+die\s+reihe\s+komme)"
 )
 _WAITING = (
     r"(?:(?:while|whilst|pendant\s+que|en\s+attendant(?:\s+que)?|mentre|intanto\s+che"
@@ -289,12 +321,33 @@ _WAITING = (
 )
 """What the player does meanwhile, before the next turn named ("Pendant que Nord cogite :",
 "Mentre aspetto il mio turno:", "Intanto che aspetto:"; fourteenth round)."""
-_PURPOSE = (
-    r"(?:(?:pour\s+gagner\s+du\s+temps|pour\s+aller\s+plus\s+vite|to\s+save\s+(?:some\s+)?time"
+_SAVE_TIME = (
+    r"(?:pour\s+gagner\s+du\s+temps|pour\s+aller\s+plus\s+vite|to\s+save\s+(?:some\s+)?time"
     r"|to\s+speed\s+(?:things\s+)?up|per\s+(?:guadagnare|risparmiare)\s+tempo|per\s+fare\s+prima"
-    r"|um\s+zeit\s+zu\s+sparen|damit\s+es\s+schneller\s+geht|pour\s+info|fyi|per\s+info"
-    r"|zur\s+info)\s*[:,]\s*)?"
+    r"|um\s+zeit\s+zu\s+sparen|damit\s+es\s+schneller\s+geht"
+    # (nineteenth round: not keeping the others waiting, "pour ne pas vous faire attendre",
+    # "histoire de ne pas vous retarder", "si ça peut faire gagner du temps", "so as not to keep
+    # you waiting", "per non farvi aspettare", "damit ihr nicht warten müsst")
+    r"|(?:pour|afin\s+de|histoire\s+de)\s+ne\s+pas\s+(?:vous\s+|les\s+)?(?:faire\s+attendre"
+    r"|retarder|bloquer)(?:\s+(?:tout\s+le\s+monde|les\s+autres))?"
+    r"|histoire\s+de\s+(?:gagner\s+du\s+temps|faire\s+vite|ne\s+pas\s+tra[îi]ner)"
+    r"|si\s+[çc]a\s+peut\s+(?:vous\s+)?(?:faire\s+)?gagner\s+du\s+temps"
+    r"|so\s+as\s+not\s+to\s+(?:keep\s+(?:you|anyone|everyone)(?:\s+all)?\s+waiting|hold\s+"
+    r"(?:you|things|anyone|everyone)(?:\s+all)?\s+up)"
+    r"|so\s+(?:that\s+)?(?:you\s+(?:all\s+)?don['’]t\s+have\s+to|nobody\s+has\s+to|no\s+one\s+has"
+    r"\s+to)\s+wait|so\s+i\s+don['’]t\s+hold\s+(?:you|things|anyone|everyone)(?:\s+all)?\s+up"
+    r"|in\s+case\s+it\s+saves\s+time|if\s+it\s+saves\s+(?:some\s+)?time"
+    r"|per\s+non\s+(?:farvi|far)\s+(?:aspettare|perdere\s+tempo)(?:\s+(?:tutti|nessuno))?"
+    r"|cos[iì]\s+non\s+(?:dovete|vi\s+faccio)\s+aspettare|se\s+pu[òo]\s+far\s+(?:guadagnare|risparmiare)"
+    r"\s+tempo"
+    r"|damit\s+(?:ihr|sie|niemand|keiner)(?:\s+nicht)?\s+(?:auf\s+mich\s+)?warten\s+(?:m(?:ü|ue)sst"
+    r"|m(?:ü|ue)ssen|muss)|damit\s+ich\s+(?:euch|sie|niemanden)\s+nicht\s+aufhalte"
+    r"|falls\s+es\s+zeit\s+spart)"
 )
+"""Why a move is queued ahead: to save time, not to keep the others waiting (the words of
+:data:`_PURPOSE` before the next turn named, and of the same said after it, before its colon:
+"Mon prochain coup, pour ne pas vous faire attendre : BK vers l'est"; nineteenth round)."""
+_PURPOSE = rf"(?:(?:{_SAVE_TIME}|pour\s+info|fyi|per\s+info|zur\s+info)\s*[:,]\s*)?"
 """Why the move is queued now, before the next turn named ("Pour gagner du temps : au prochain
 tour je jouerai M13 R2", "To save time: for my next turn, M13 R2"; seventeenth round)."""
 _HEAD_WORDS = (
@@ -305,15 +358,16 @@ _HEAD_WORDS = (
     r"\s+(?:this|it|up)|mettez|mettete|metto)\s*,?\s+)*"
 )
 _IF_POSSIBLE = (
-    r"(?:if\s+possible|if\s+it['’]?s\s+(?:still\s+)?(?:free|possible)|si\s+possible"
-    r"|se\s+possibile|se\s+(?:[èe]\s+)?ancora\s+liber[ao]|falls\s+m(?:ö|oe)glich|wenn\s+m(?:ö|oe)glich"
-    r"|falls\s+(?:noch\s+)?frei)"
+    r"(?:if\s+(?:still\s+)?possible|if\s+it['’]?s\s+(?:still\s+)?(?:free|possible)|si\s+possible"
+    r"|si\s+c['’]est\s+(?:encore\s+|toujours\s+)?possible|se\s+(?:ancora\s+)?possibile"
+    r"|se\s+(?:[èe]\s+)?ancora\s+liber[ao]|(?:falls|wenn)\s+(?:dann\s+)?(?:noch\s+)?m(?:ö|oe)glich"
+    r"|falls\s+(?:dann\s+)?(?:noch\s+)?frei)"
 )
 """A condition of possibility of the first alternative, before the colon ("Mein nächster Zug,
 falls möglich: O13 R2, andernfalls L10 R1"): the service plays it only if legal anyway."""
 _WHEN_MY_TURN = (
     r"(?:(?:sobald|wenn)\s+ich\s+(?:wieder\s+)?dran\s+bin|as\s+soon\s+as\s+it['’]?s\s+my\s+turn"
-    r"|d[èe]s\s+que\s+c['’]est\s+(?:[àa]\s+)?mon\s+tour|appena\s+tocca\s+(?:di\s+nuovo\s+)?a\s+me)"
+    r"|d[èe]s\s+que\s+c['’]est\s+(?:[àa]\s+)?mon\s+tour|d[èe]s\s+que\s+c['’]est\s+[àa]\s+moi|appena\s+tocca\s+(?:di\s+nuovo\s+)?a\s+me)"
 )
 """The moment the queued move is for, said again after the turn ("Mein nächster Zug, sobald ich
 dran bin: P12 R1")."""
@@ -327,25 +381,33 @@ _QUEUE_VERB_FIRST = (
 """The words that queue, said before the next turn named and its colon ("mettez-moi de côté pour
 mon prochain tour : M13 R1", "Mettetemi da parte per il mio prossimo turno: O13 R2", "Merkt mir
 für meinen nächsten Zug vor: P10 R2"; eighteenth round)."""
+_COURTESY = r"(?:please|bitte|svp|per\s+favore|merci|thanks|grazie|danke)"
+_AHEAD = (
+    r"(?:vorab|im\s+voraus|d['’]avance|par\s+avance|[àa]\s+l['’]avance|in\s+anticipo|in\s+advance"
+    r"|ahead\s+of\s+time|beforehand)"
+)
+"""Words that say the move is given ahead of its turn ("Für meinen nächsten Zug schon mal vorab:
+RB nach Norden", "For my next turn, in advance: P10 R1"; nineteenth round)."""
+_ALREADY = rf"(?:already|d[ée]j[àa]|intanto|gi[àa]|schon\s+mal|schon|gleich|{_AHEAD}|{_COURTESY})"
 _LEAD_COLON = re.compile(
-    rf"(?i)^\s*{_HEAD_WORDS}(?:{_QUEUE_VERB_FIRST})?{_TURN_NAMED}(?:\s+(?:already|d[ée]j[àa]|intanto"
-    rf"|gi[àa]|schon\s+mal|schon|gleich|please|bitte|svp|per\s+favore|vormerken|merken|notieren"
-    rf"|reservieren|vor))*"
-    rf"(?:\s*,?\s*(?:{_IF_POSSIBLE}|{_WHEN_MY_TURN}))?\s*[:,]\s*(?P<rest>\S.*)$"
+    rf"(?i)^\s*{_HEAD_WORDS}(?:{_QUEUE_VERB_FIRST})?{_TURN_NAMED}(?:\s+(?:{_ALREADY}|vormerken|merken"
+    rf"|notieren|reservieren|vor))*"
+    rf"(?:\s*,?\s*(?:{_IF_POSSIBLE}|{_WHEN_MY_TURN}|{_SAVE_TIME}|{_AHEAD})){{0,2}}\s*[:,]\s*"
+    rf"(?P<rest>\S.*)$"
 )
 _MOVE_QUEUED_COLON = re.compile(
     rf"(?i)^\s*{_HEAD_WORDS}(?:my\s+next\s+move|mon\s+prochain\s+coup|la\s+mia\s+prossima\s+mossa"
     rf"|(?:mein\s+)?n(?:ä|ae)chster\s+zug)(?:\s+(?:already|d[ée]j[àa]|gi[àa]|schon\s+mal|schon|please"
     rf"|bitte|svp|per\s+favore))*\s*,?\s*(?:vormerken|merken|notieren|reservieren|queued|to\s+queue"
-    rf"|{_WHEN_MY_TURN})\s*[:,]\s*(?P<rest>\S.*)$"
+    rf"|{_WHEN_MY_TURN}|{_IF_POSSIBLE}|{_SAVE_TIME}|{_AHEAD})\s*[:,]\s*(?P<rest>\S.*)$"
 )
 """The next move named, queued in so many words ("Nächster Zug bitte schon vormerken: P10 R1",
-"Mein nächster Zug, sobald ich dran bin: P12 R1"): "My next move: M13 R1" alone is the move of
-a turn mail."""
+"Mein nächster Zug, sobald ich dran bin: P12 R1"), or given ahead, on a condition of possibility
+or to save time ("Mein nächster Zug, falls möglich: O13 R2", "Mon prochain coup, pour ne pas
+vous faire attendre : BK vers l'est"; nineteenth round): "My next move: M13 R1" alone is the move
+of a turn mail (said so on a turn mail, the queued move is asked back: it is the player's turn)."""
 """The next turn named before its move ("Pour mon prochain tour : M8 R1", "Für meinen nächsten
 Zug schon mal: N13 R1", "Quando tocca di nuovo a me: O9 capovolta")."""
-_COURTESY = r"(?:please|bitte|svp|per\s+favore|merci|thanks|grazie|danke)"
-_ALREADY = rf"(?:already|d[ée]j[àa]|intanto|gi[àa]|schon\s+mal|schon|gleich|{_COURTESY})"
 _BOOK = (
     r"(?:i['’]ll\s+(?:play|take)|je\s+(?:joue|jouerai|prends|prendrai|r[ée]serve)|(?:gioco|giocher[òo]"
     r"|prenoto|prender[òo])|(?:ich\s+)?(?:spiele|nehme|reserviere)(?:\s+ich)?|play|take"
@@ -359,6 +421,10 @@ _BOOK = (
     r"|je\s+pr[ée]vois(?:\s+d[ée]j[àa])?|ce\s+sera|prevedo(?:\s+gi[àa])?|sar[àa]|i\s+plan(?:\s+to\s+play)?"
     r"|it['’]?ll\s+be|ich\s+plane|plane\s+ich|(?:metto|mettete)(?:\s+(?:pure|gi[àa]))*"
     r"(?:\s+in\s+coda)?"
+    # the move played for the player ("jouez L12 R0 pour moi", "giocate P10 R2", "spielt für mich
+    # N13 R1", "please play L11 R0"; nineteenth round)
+    r"|jouez|jouez\s+pour\s+moi|giocate|giocate\s+per\s+me|fate|spielt|spielt\s+f(?:ü|ue)r\s+mich"
+    r"|setzt|legt|please\s+play|play\s+for\s+me"
     r"|voglio(?:\s+(?:giocare|fare))?|(?:ich\s+)?(?:möchte|moechte|will|hätte|haette"
     r"|würde\s+gerne?|wuerde\s+gerne?)(?:\s+ich)?(?:\s+(?:gerne?|dann))*)"
 )
@@ -392,7 +458,10 @@ _QUEUE_VERB = (
     r"|metti|mettete|tenete|tieni|segnate|segna|prenotate|merkt?|notiert?|reserviert?)"
     r"(?:-(?:le|la|les|moi|lui)|(?<=[ei])(?:mi|melo|mela|lo|la|le))?"
 )
-_QUEUE_PLACE = r"(?:in\s+(?:the\s+)?queue|aside|en\s+attente|de\s+c[ôo]t[ée]|da\s+parte|in\s+coda)"
+_QUEUE_PLACE = (
+    r"(?:in\s+(?:the\s+)?queue|aside|en\s+attente|de\s+c[ôo]t[ée]|da\s+parte|in\s+coda|pront[ao]"
+    r"|ready|pr[êe]te?|bereit)"
+)
 _QUEUE_END = (
     r"(?:vormerken|merken|notieren|aufschreiben|reservieren|speichern|vorsehen|einplanen|vor"
     r"|queued|saved|noted)"
@@ -410,6 +479,11 @@ _IT_AFTER = (
 "mettez-le en attente", "bitte vormerken")."""
 _NAMED_THEN_QUEUED = re.compile(
     rf"(?i)^\s*{_HEAD_WORDS}{_TURN_NAMED}(?:\s+{_ALREADY})*\s*[:,]?(?:\s+{_ALREADY})*"
+    # (nineteenth round: to save time, given ahead, and a condition of possibility before the
+    # move, "Per il prossimo turno, se nessuno me lo toglie, mettete P10 R2": read by
+    # :func:`alternatives` with the move, or the line is not read so)
+    rf"(?:\s*,?\s*(?:{_SAVE_TIME}|{_IF_POSSIBLE}|{_AHEAD})\s*[:,]?){{0,2}}"
+    rf"(?:\s*(?P<cond>(?:si|se|if|falls|wenn)\s+[^,:;.!?\d]{{1,60}}?)\s*[,:])?"
     rf"(?:\s+{_QUEUE_VERB}(?:\s+{_QUEUE_PLACE})?(?:\s+{_ALREADY})*|\s*,?\s*{_BOOK})?"
     # ("Pour mon prochain tour, mettez en attente : RB N puis BK E"; seventeenth round)
     rf"(?:\s*:)?\s+(?P<rest>{_MOVE_START}.*?)(?:\s+{_QUEUE_PLACE})?(?:\s+(?:{_ALREADY}\s+)*{_QUEUE_END})?"
@@ -434,7 +508,9 @@ def named_next(line: str) -> str | None:
         _LEAD,
         _QUEUE,
         _QUEUED_LAST,  # "Bitte N13 R1 für meinen nächsten Zug vormerken" (eighteenth round)
+        _NEXT_TIME_QUEUED,  # "nächstes Mal O13 R2 bitte vormerken" (nineteenth round)
     )
+    line = after_absence(line) or line
     if "?" in line:
         asked = _ASK_QUEUE.match(line)
         if asked is None:
@@ -444,10 +520,49 @@ def named_next(line: str) -> str | None:
         m = pattern.match(line)
         if m is not None and re.search(r"\b(?:[A-Za-z]\d{1,2}|(?i:(?!by)[rybgk]{2}))\b", m["rest"]):
             alt = m.groupdict().get("alt") or ""
-            return (m["rest"].strip() + alt).strip()
+            said = _FOR_ME.sub("", m["rest"].strip() + alt).strip()
+            if not (cond := m.groupdict().get("cond")):
+                return said
+            # a condition before the move: one of possibility, of the move after it, or none
+            with_it = f"{cond}, {said}"
+            read = alternatives(with_it)
+            return said if read is not None and read != with_it else None
     return None
 
 
+def after_absence(line: str) -> str | None:
+    """What follows the reason of the player's absence said first, then a conclusion's word
+    (nineteenth round: "I'm away tomorrow, so for my next turn please play L11 R0", "Pas sûr
+    d'avoir du réseau demain, alors PROCHAIN RB N"): the queue, read as if the line started
+    there; None when the line does not start so."""
+    lead = _ABSENT_SO.match(line)
+    return lead["rest"] if lead is not None and _absence(lead["why"]) else None
+
+
+_ABSENT_SO = re.compile(
+    r"(?i)^\s*(?P<why>[^,;:.!?]{3,80}?)\s*[,;]\s*(?:"
+    + "|".join(sorted(THEREFORE, key=len, reverse=True))
+    + r")\s*,?\s+(?P<rest>\S.*)$"
+)
+"""The reason of the player's absence first, then a conclusion's word and the queued move (its
+reason read by :func:`_absence`)."""
+_FOR_ME = re.compile(
+    rf"(?i)(?<=\d)\s+(?:pour\s+moi|for\s+me|per\s+me|f(?:ü|ue)r\s+mich|{_WHEN_MY_TURN}"
+    rf"|(?:bitte\s+)?{_QUEUE_END})"
+    r"(?=\s*(?:[,;.!]|$))"
+)
+"""After a queued move, who it is played for or when ("jouez L12 R0 pour moi, et si ...", "L12 R0
+dès que c'est à moi"; nineteenth round): words that change nothing of it."""
+
+
+_NEXT_TIME_QUEUED = re.compile(
+    rf"(?i)^\s*(?:n(?:ä|ae)chstes\s+mal|next\s+time|la\s+prochaine\s+fois|la\s+prossima\s+volta)"
+    rf"\s*,?\s+(?P<rest>{_MOVE_START}[^,;:.!?]*?)(?:\s+(?:{_ALREADY}\s+)*{_QUEUE_END}|{_IT_AFTER})"
+    rf"(?:[\s,]+{_COURTESY})*[\s.!]*$"
+)
+"""The next time named first, the move queued in so many words after it ("nächstes Mal O13 R2
+bitte vormerken", "next time M13 R1, please queue it"): a bare "next time" before a slide is a
+plan's next slide, and "next time I'd play M13 R1" a remark."""
 _QUEUED_LAST = re.compile(
     rf"(?i)^\s*(?:(?:please|bitte)\s+)?(?P<rest>{_MOVE_START}[^,;:.!?]*?)\s+{_TURN_NAMED}(?:\s+{_ALREADY})*\s+{_QUEUE_END}"
     rf"[\s.!]*$"
@@ -467,24 +582,37 @@ _REASON_OPENER = re.compile(
     r"(?i)(?:\s+[-–—]+\s+|\s*[,;(]\s*|\s+)(?=(?:in\s+case|since|as|because|['’]?cause|so\s+(?:that\s+)?i"
     r"|au\s+cas\s+o[uù]|car|parce\s+qu|puisque|comme|vu\s+que|nel\s+caso|perch[ée]|siccome"
     r"|visto\s+che|dato\s+che|falls|wenn|weil|da|denn|f(?:ü|ue)r\s+den\s+fall)(?![\w'’]))"
-    r"|\s+[-–—]+\s+"
+    r"|\s+[-–—]+\s+|\s*\(\s*"
 )
 """Where the reason of a queued move may start after it ("NEXT KB S in case I'm asleep ...",
-"NEXT BK E falls ich morgen nicht dazukomme", "NEXT RB N E - board meeting till 4 ...")."""
+"NEXT BK E falls ich morgen nicht dazukomme", "NEXT RB N E - board meeting till 4 ...", "...,
+altrimenti N13 R3 (domani ho il consiglio tutto il giorno)")."""
 _AWAY = _listed(
     """asleep sleeping sleep bed away out offline busy meeting travelling traveling train flight
     plane work office mail mails email online around signal reception connection network
+    checking shift lectures lecture class classes seminar conference training exam exams
     dors dormir dormirai dodo absent absente reseau ter avion boulot travail bureau reunion
-    connexion courriel dispo disponible
+    connexion courriel dispo disponible seminaire formation cours fac conference colloque
+    examen examens garde
     dormo dormiro letto assente lavoro ufficio riunione treno aereo connessione rete campo
+    convegno consiglio seminario lezione lezioni corso esame esami turno trasferta
     schlafe schlafen bett unterwegs abwesend arbeit buro buero besprechung netz empfang flug
-    flugzeug bahn dazukomme dazukommen erreichbar weg"""
+    flugzeug bahn dazukomme dazukommen erreichbar weg uni seminar vorlesung vorlesungen
+    konferenz tagung schicht dienst spatdienst fruhdienst nachtdienst spaetdienst fruehdienst
+    prufung pruefung klausur lehrgang"""
 )
 """The player's absence, the reason of a queued move (asleep, away, at work, on a train, no
-network, a meeting, not getting to the mail)."""
+network, a meeting, a seminar, lectures, a shift, not getting to the mail)."""
 _FIRST_PERSON = _listed(
     "i i'm i'll i'd me my je j' j'ai j'y moi mon ma io mi sono saro ich mir mich mein meine bin"
 )
+_ELIDED = _listed(
+    """got have having off won't can't cannot will am out away stuck no not ho avro staro saro
+    sono parto niente senza hab habe bin muss kein keine pas sans"""
+)
+"""The words a reason starts with when its "I" is left unsaid, as Italian always does and a hurried
+note does ("got a 9am tomorrow and won't be checking", "domani ho il consiglio tutto il giorno",
+"hab morgen Seminar", "pas sûr d'avoir du réseau", "no signal tomorrow"; nineteenth round)."""
 _NOT_REASON = _listed(
     """or else otherwise ou sinon autrement oppure altrimenti oder sonst andernfalls instead
     plutot invece stattdessen lieber rather unless sauf tranne ausser"""
@@ -492,6 +620,10 @@ _NOT_REASON = _listed(
 _WAYS_SAID = _listed(
     """north south east west nord sud est ouest ovest ost sued norden sueden osten westen"""
 )
+
+
+_WHEN_WORDS = _listed("tomorrow tonight today demain ce soir domani stasera oggi morgen heute heut")
+"""A day before the verb of a reason whose "I" is unsaid ("domani ho il consiglio")."""
 
 
 _REASON_MAX = 400
@@ -516,6 +648,30 @@ def reason_dropped(text: str) -> str:
             continue
         return head.rstrip(" ,;-–—(")
     return text
+
+
+_UNSURE_TO_BE_THERE = re.compile(
+    r"(?i)(?<![\w'’])(?:(?:je\s+ne\s+suis\s+)?pas\s+s[ûu]re?\s+(?:de\s+pouvoir|d['’]avoir|de)"
+    r"|not\s+sure\s+(?:i['’]ll\s+be\s+able\s+to|i\s+(?:will|can)|i['’]ll|of\s+(?:getting|having))"
+    r"|non\s+(?:so\s+se|sono\s+sicur[oa]\s+di)|nicht\s+sicher,?\s+ob|wei(?:ß|ss)\s+nicht,?\s+ob)"
+    r"\s+(?P<what>[^,.;!?()]{1,60})"
+)
+"""A doubt of the player's, in the reason of a queued move, about being there to answer, not
+about the move ("PROCHAIN O13 R1, sinon P12 R3 -- je suis en séminaire toute la journée demain,
+pas sûr de pouvoir lire mes mails"; nineteenth round)."""
+
+
+def doubt_of_absence_dropped(text: str) -> str:
+    """``text`` (the words after a queued move) without the player's doubt of being able to get
+    to the mail (:data:`_UNSURE_TO_BE_THERE`, whose object says an absence, :data:`_AWAY`), so
+    that it is not read as a doubt about the move; ``text`` itself otherwise."""
+
+    def cut(m: re.Match[str]) -> str:
+        said = [_fold(w) for w in re.findall(r"[\w'’]+", m["what"])]
+        away = _AWAY.intersection(said) and not re.search(r"\d|(?i:\b[rybgk]{2}\b)", m["what"])
+        return " " if away else m[0]
+
+    return _UNSURE_TO_BE_THERE.sub(cut, text)
 
 
 _AFTER_CLAUSE = re.compile(r"[,;.!]\s+")
@@ -547,7 +703,12 @@ def _absence(tail: str) -> bool:
         "?" in tail
         or not 0 < len(words) <= 16
         or not _AWAY.intersection(words)
-        or not (_FIRST_PERSON.intersection(words) or any(w.startswith("j'") for w in words))
+        or not (
+            _FIRST_PERSON.intersection(words)
+            or any(w.startswith("j'") for w in words)
+            or words[0] in _ELIDED
+            or (len(words) > 1 and words[0] in _WHEN_WORDS and words[1] in _ELIDED)
+        )
         or _NOT_REASON.intersection(words)
         or _WAYS_SAID.intersection(words)
         or re.search(r"\d{2}|(?<![\w'’])[A-Pa-p]\d|(?<![\w'’])(?i:[rybgk]{2})(?![\w'’])", tail)

@@ -2757,6 +2757,11 @@ _RESIGNED = re.compile(
     r"(?i)^(?:(?:ok|okay|so|well|right|honestly|alors|bon|bref|donc|allora|va\s+bene|ok\s+allora|also"
     r"|na\s+ja|naja|gut|tja|ehrlich\s+gesagt)\s*,?\s+)?(?P<said>"
     r"i\s+resign(?:\s+(?:the|this)\s+game)?|i\s+am\s+resigning|i['’]m\s+resigning"
+    # (nineteenth round: the resignation said as about to be, "I'm going to resign this one",
+    # "je vais abandonner la partie", "ich steig aus dieser Partie aus")
+    r"|i(?:['’]m|\s+am)\s+going\s+to\s+resign(?:\s+(?:the|this)\s+(?:game|one))?"
+    r"|je\s+vais\s+abandonner\s+(?:la|cette)\s+partie|(?:sto\s+per|adesso)\s+abbandon(?:o|are)"
+    r"\s+(?:la|questa)\s+partita|ich\s+werde\s+(?:die|diese)\s+partie\s+aufgeben"
     r"|i(?:['’]d|\s+would)\s+like\s+to\s+resign\s+from\s+(?:the|this)\s+game"
     r"|i(?:\s+(?:want|wish)|(?:['’]ve|\s+have)?\s+decided)\s+to\s+resign\s+from\s+(?:the|this)\s+game"
     r"|je\s+(?:souhaite|voudrais|veux|pr[ée]f[èée]re|pr[ée]f[ée]rerais)\s+(?:abandonner|me\s+retirer\s+de)"
@@ -2771,13 +2776,14 @@ _RESIGNED = re.compile(
     r"|mi\s+ritiro(?:\s+(?:dalla|da\s+questa)\s+partita)?|abbandono(?:\s+(?:la|questa)\s+partita)?"
     r"|mi\s+arrendo|getto\s+la\s+spugna"
     r"|ich\s+gebe\s+(?:die\s+partie\s+|das\s+spiel\s+)?auf|ich\s+kapituliere"
-    r"|ich\s+steige\s+aus\s+(?:der|dieser)\s+partie\s+aus"
+    r"|ich\s+steig(?:e)?\s+(?:aus\s+(?:der|dieser)\s+partie\s+aus|hier\s+aus)"
     r"|resign|abandonner|abbandona|aufgeben)\s*[.!]*$"
 )
 """The player resigning, in the first person and now, as a whole clause ("I resign", "j'abandonne
 la partie", "mi ritiro da questa partita", "Ich gebe auf"), or the command's word alone."""
 _RESIGNED_STRONG = re.compile(
-    r"(?i)(?:i\s+resign|resigning|resign\s+from\s+(?:the|this)\s+game|concede\s+(?:the|this)\s+game|(?:la|cette)\s+partie"
+    r"(?i)(?:i\s+resign|resigning|resign\s+(?:the|this)\s+(?:game|one)"
+    r"|resign\s+from\s+(?:the|this)\s+game|concede\s+(?:the|this)\s+game|(?:la|cette)\s+partie"
     r"|give\s+up\s+(?:on\s+)?(?:the|this)\s+game"
     r"|d[ée]clare\s+forfait|(?:dalla|questa)\s+partita|die\s+partie\s+auf|das\s+spiel\s+auf"
     r"|partie\s+aus|^(?:resign|abandonner|abbandona|aufgeben)\s*[.!]*$)"
@@ -2799,6 +2805,11 @@ _NOT_KEEP_WAITING = (
     r"|(?:non\s+)?voglio\s+farvi\s+aspettare|(?:und\s+)?ich\s+will\s+euch\s+nicht\s+(?:ewig\s+|l(?:ä|ae)nger\s+)?"
     r"warten\s+lassen|(?:ich\s+)?schaffe\s+(?:ich\s+)?(?:das|es)\s+(?:einfach\s+)?nicht\s+mehr"
     r"|schaffe\s+ich\s+(?:das|es)\s+(?:einfach\s+)?nicht\s+mehr"
+    # (nineteenth round: "don't want to hold you all up", "plutôt que de vous faire attendre")
+    r"|(?:i\s+)?(?:don['’]?t|do\s+not)\s+want\s+to\s+hold\s+(?:you|everyone|anyone)(?:\s+all)?\s+up"
+    r"|rather\s+than\s+(?:keep|keeping)\s+(?:you|everyone)(?:\s+all)?\s+waiting"
+    r"|plut[ôo]t\s+que\s+de\s+vous\s+faire\s+attendre|piuttosto\s+che\s+farvi\s+aspettare"
+    r"|statt\s+euch\s+(?:ewig\s+)?warten\s+zu\s+lassen"
 )
 """Why a player resigns, said with a negation: no time to keep the others waiting ("ich will euch
 nicht ewig warten lassen", "je ne veux pas vous faire attendre", "Mit dem neuen Job schaffe ich
@@ -2820,7 +2831,7 @@ despair: asked back)."""
 _RESIGNED_WHY = re.compile(
     r"(?i)(?<![\w'’])(?:too\s+far\s+behind|(?:can['’]?t|cannot|can\s+not)\s+catch\s+up|no\s+chance"
     r"|(?:hopelessly|way|miles|so\s+far)\s+behind|(?:can['’]?t|cannot|can\s+not)\s+see\s+a\s+way\s+(?:back|out)"
-    r"|no\s+way\s+back|thanks?\s+(?:all|everyone|everybody)|(?:it\s+)?was\s+(?:fun|a\s+pleasure)"
+    r"|no\s+way\s+back|no\s+way\s+(?:i\s+can|to)\s+catch\s+up|thanks?\s+(?:all|everyone|everybody)|(?:it\s+)?was\s+(?:fun|a\s+pleasure)"
     r"|largu[ée]e?|(?:aucune\s+chance|plus\s+moyen)\s+de\s+(?:revenir|rattraper)|merci\s+[àa]\s+tous"
     r"|c['’][ée]tait\s+(?:sympa|un\s+plaisir)"
     r"|non\s+vedo\s+come\s+recuperare|(?:irrimediabilmente|troppo|molto)\s+indietro|grazie\s+a\s+tutti"
@@ -2887,10 +2898,17 @@ def resign_in_words(line: str) -> list[tuple[Spoken, str]]:
     if len(line) > PROSE_MAX or "?" in line or any(c.isdigit() for c in line):
         return []
     line = line[g.end() :] if (g := _GREETING.match(line)) else line
+    line = _RATHER_THAN.sub(r", \1", line)  # "... la partie plutôt que de vous faire attendre"
     words = _words(_WAS_FUN.sub(" ", line))
+    limited = _words(
+        " ".join(
+            _EVERY_TURN.sub(" ", c) if _RESIGNED_WHY.search(c) else c
+            for c in _CLAUSE.split(_WAS_FUN.sub(" ", line))
+        )
+    )
     if (
         _IF.intersection(words)
-        or _RESIGN_LIMITED.intersection(words)
+        or _RESIGN_LIMITED.intersection(limited)
         or _OFFICIAL.search(line)
         or is_take_back(line)
         or _NEVER_MIND.search(line)
@@ -2913,10 +2931,33 @@ def resign_in_words(line: str) -> list[tuple[Spoken, str]]:
         _FAREWELL.search(c) for c in clauses
     ):
         return []  # "Ich gebe auf, habe keine Chance mehr": despair, asked back
-    if any(k not in whys and not is_courtesy(c) for k, c in enumerate(clauses) if k > said[-1]):
+    if any(
+        k not in whys and not is_courtesy(c) and not _ADDRESSED.fullmatch(c)
+        for k, c in enumerate(clauses)
+        if k > said[-1]
+    ):
         return []  # only why or farewell after it ("No chance, I give up. Actually no, ...")
     cmd = vocabulary().commands.get("resign")
     return [(cmd, "")] if cmd is not None else []
+
+
+_ADDRESSED = re.compile(
+    r"(?i)(?:(?:and\s+|et\s+|e\s+|und\s+)?(?:everyone|everybody|all|folks|guys|y['’]all|[àa]\s+tous"
+    r"|tout\s+le\s+monde|tutti|a\s+tutti|ragazzi|alle|leute|ihr\s+lieben))\s*[.!]*"
+)
+"""The others named after a farewell ("Thanks for the game, everyone.", "Merci, à tous"): a
+clause that says nothing more (nineteenth round)."""
+_RATHER_THAN = re.compile(
+    r"(?i)\s+(rather\s+than|plut[ôo]t\s+que\s+de|piuttosto\s+che|statt|anstatt)(?=\s)"
+)
+"""What a resignation is preferred to, set apart as a clause of its own ("Je préfère abandonner
+la partie plutôt que de vous faire attendre à chaque tour"; nineteenth round)."""
+_EVERY_TURN = re.compile(
+    r"(?i)(?<![\w'’])(?:now|maintenant|ora|jetzt|(?:[àa]\s+)?chaque\s+tour|every\s+(?:turn|move)"
+    r"|(?:a\s+)?ogni\s+turno|(?:bei\s+)?jedem?\s+(?:zug|runde))(?![\w'’])"
+)
+"""In the reason of a resignation, the time words that do not limit it to a turn or a moment
+("Too far behind to catch up now", "plutôt que de vous faire attendre à chaque tour")."""
 
 
 _LAST_SENTENCE = re.compile(r"[.!;:]\s+(?P<word>[^\W\d_]{4,})\s*[.!]*\s*$")
@@ -3490,10 +3531,29 @@ mais pas maintenant", "... aber nicht jetzt"): its reason may deny ("je n'aurai 
 "non riesco a pensarci"; twelfth round), these may not."""
 
 
-_ASKED_PAUSE = re.compile(r"(?is)^(?P<q>\W*(?:could|can)\s+we\s[^?]*?)\s*\?(?P<after>.*)$")
+_ASKED_PAUSE = re.compile(
+    r"(?is)^(?P<q>\W*(?:(?:could|can)\s+we|(?:can|could|may)\s+i\s+(?:suggest|propose)"
+    r"|puis-je\s+proposer|posso\s+proporre|darf\s+ich\s+vorschlagen),?\s[^?]*?)\s*\?(?P<after>.*)$"
+)
 """A pause asked of the others as a question ("Could we pause the game for two weeks?"), then the
 reason: the question read as the proposal when it is the line's only one."""
-_CLAUSE_START = re.compile(r"(?<=[,;:.!])\s+")
+_MAY_I = (
+    (r"(?i)^\W*(?:can|could|may)\s+i\s+(?=suggest|propose)", "I "),
+    (r"(?i)^\W*puis-je\s+proposer\s+", "je propose "),
+    (r"(?i)^\W*posso\s+proporre\s+", "propongo "),
+    (r"(?i)^\W*darf\s+ich\s+vorschlagen,?\s+", "ich schlage vor, "),
+)
+"""A proposal asked leave for ("Can I suggest we pause the game for a fortnight?", "Puis-je
+proposer qu'on mette la partie en pause ?", "Posso proporre di sospendere ...?", "Darf ich
+vorschlagen, dass wir ... pausieren?"; nineteenth round): the proposal itself."""
+_CLAUSE_START = re.compile(
+    r"(?<=[,;:.!])\s+"
+    # a season or an event coming up, the reason said without a comma (nineteenth round: "With
+    # Christmas coming up I'd like to propose we pause ...", "Avec Noël qui approche je propose
+    # ...", "Con il Natale in arrivo propongo ...")
+    r"|(?i:(?<=\scoming\sup)|(?<=approaching)|(?<=qui\sarrive)|(?<=qui\sapproche)|(?<=in\sarrivo)"
+    r"|(?<=alle\sporte))\s+"
+)
 _REPORTED = re.compile(
     r"(?i)(?<![\w'’])(?:said|says|say|wrote|writes|write|told|asked|dit|dis|disait|[ée]crit|[ée]crivait"
     r"|demand[ée]|detto|dice|scritto|scrive|chiesto|gesagt|sagt|sagte|geschrieben|schreibt|schrieb"
@@ -3704,6 +3764,8 @@ def pause_in_words(line: str) -> list[tuple[Spoken, str]]:
     asked = _ASKED_PAUSE.match(line)
     if asked is not None and "?" not in asked["after"]:
         line = asked["q"] + "." + asked["after"]  # "Could we pause ... for two weeks? Exams."
+        for may_i, said in _MAY_I:  # "Can I suggest we pause ...?": "I suggest we pause ..."
+            line = re.sub(may_i, said, line)
     if "?" in line:
         return []
     m = _PROPOSED_PAUSE.match(line)

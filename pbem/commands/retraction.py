@@ -29,7 +29,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from pbem.commands import conditions
+from pbem.commands import conditions, queued
 from pbem.errors import CommandError
 from pbem.i18n import N_, _, current
 from pbem.mail.reply import corrected_rest, said_line
@@ -1091,6 +1091,8 @@ def guard(
     text = " \n".join([tail, *later]) if later else tail
     if cmd.kind == "say":
         text = " \n".join([line, *later])
+    if cmd.kind == "next":
+        text = queued.doubt_of_absence_dropped(text)  # "..., pas sûr de pouvoir lire mes mails"
     same = _same(cmd, parse_action, notation, spell)
     if not takes_back(text, said, cmd.kind, same, bool(cmd.plan), head):
         return

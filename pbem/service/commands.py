@@ -2142,6 +2142,8 @@ def _queued(text: str) -> str:
     that's gone, P10 R0" and "M13 R1, falls das nicht mehr geht P10 R0" (issue 31;
     :func:`pbem.commands.queued.alternatives`)."""
     kept = queued.reason_dropped(text)
+    if kept == text:
+        kept = queued.absence_dropped(text)  # "BK E S, hab heut Spätdienst" (nineteenth round)
     if kept != text:  # "NEXT RB N; BK E please, in case I'm asleep ...": its "please" too
         kept = strip_please(kept) or kept
     said = _courtesy_after(_move_arg(_FOR_MY_TURN.sub("", kept)))

@@ -79,7 +79,12 @@ def heard(p: ParsedMail) -> tuple[Request, bool] | None:
     from pbem.commands.retraction import request_taken_back
     from pbem.mail.fingerprint import strip_subject
     from pbem.mail.reply import ours_answered
-    from pbem.service.fresh_words import in_words, in_words_across, in_words_with
+    from pbem.service.fresh_words import (
+        in_words,
+        in_words_across,
+        in_words_with,
+        standby_named,
+    )
 
     lines = request_lines(p)
     for line in lines:
@@ -105,6 +110,8 @@ def heard(p: ParsedMail) -> tuple[Request, bool] | None:
     if len(said) != 1:
         return None
     got = said.pop()
+    if got[0] == "join" and standby_named([*lines, *lower]):
+        return None  # "... eine weitere Partie Die Verbotene Stadt. Setzt mich auf die Warteliste"
     for line in [*lines, *lower]:
         if got[1] and got[1][0].casefold() in line.casefold():
             if request_taken_back(line, got[1], _below(p, line), got[0]):

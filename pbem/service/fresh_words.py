@@ -77,6 +77,8 @@ _WISH = _phrases(
     would it be possible | is it possible | est-il possible | serait-il possible
     est-ce possible | sarebbe possibile | e possibile | ist es moeglich | waere es moeglich
     ich haette lust | ich habe lust | j' ai envie | ho voglia | i feel like
+    ich haette zeit | haette ich zeit | i would have time | i have time | j' aurais le temps
+    j' ai le temps | avrei tempo | ho tempo
     ich muss | muss ich | i have to | i must | je dois | devo
     """
 )
@@ -122,6 +124,16 @@ _doing(
     spielen | einsteigen | dabei sein | dabeisein
     """,
 )
+# a game wished for, by its noun ("Ich hätte gern eine neue Partie Forbidden City", "I'd like a
+# new game of Forbidden City", "vorrei un'altra partita di Forbidden City"; nineteenth round)
+_doing(
+    (_JOIN,),
+    """
+    a new game | another game | une nouvelle partie | une autre partie | una nuova partita
+    un' altra partita | un altra partita | eine neue partie | eine weitere partie
+    noch eine partie | eine neue runde | noch eine runde
+    """,
+)
 _doing(
     (_WATCH,),
     """
@@ -164,6 +176,8 @@ _doing(
     reserve | standby | stand by | substitute | replacement | stand-in | remplacant
     remplacante | suppleant | suppleante | riserva | sostituto | sostituta | rimpiazzo
     ersatz | ersatzspieler | ersatzspielerin | reservespieler | reservespielerin | nachruecker
+    waiting list | reserve list | liste d' attente | lista d' attesa | lista di attesa
+    lista delle riserve | warteliste | reserveliste | nachrueckerliste
     """,
 )
 _doing(
@@ -243,7 +257,8 @@ _BETWEEN = _words(
     der die das den dem des ein eine einen einem einer bei an in im am als mich mit fuer zu
     dabei auch wirklich sehr gern gerne partie partien spiel spiels naechsten naechste neue
     neuen offenen offene diese dieser diesem platz sein von vom aus zum zur
-    again encore ancora wieder list liste lista servir serve act
+    again encore ancora wieder list liste lista servir serve act sit auf sur su on waiting
+    attente attesa riserve
     """
 )
 """What may stand between the wish and the thing asked, besides the request's target."""
@@ -304,7 +319,7 @@ _ROLES = {
             """
             reserve substitute replacement remplacant remplacante suppleant suppleante riserva
             sostituto sostituta ersatz ersatzspieler ersatzspielerin reservespieler
-            reservespielerin
+            reservespielerin warteliste wartelisten nachruecker nachrueckerin stand-in
             """
         ),
         _STANDBY,
@@ -645,12 +660,23 @@ def in_words_with(line: str, subject: str) -> Request | None:
         own = _fold(sentence)
         if not own or _ids(own) or _kinds(own):
             continue  # a sentence that names its own target is read alone
-        got = _sentence(sentence.rstrip(" .!?;") + " " + target)
+        said_to = sentence.rstrip(" .!?;")
+        if cond := _CONDITION_AFTER.search(said_to):
+            # "Setzt mich bitte auf die Warteliste, falls ein Platz frei wird": the target
+            # before the condition, as the writer would have put it (nineteenth round)
+            said_to = f"{said_to[: cond.start()]} {target}{said_to[cond.start() :]}"
+        else:
+            said_to = f"{said_to} {target}"
+        got = _sentence(said_to)
         if got is not None:
             said.add(got)
     return said.pop() if len(said) == 1 else None
 
 
+_CONDITION_AFTER = re.compile(
+    r"(?i),\s*(?:if|when|once|si|quand|d[èe]s\s+que|se|quando|appena|falls|wenn|sobald)(?![\w'’])"
+)
+"""A request's condition after a comma ("..., falls irgendwo ein Platz frei wird")."""
 _NAMES = {"forbidden-city": "Forbidden City", "verbotene-stadt": "Verbotene Stadt"}
 
 _ANOTHER = _words(
@@ -989,7 +1015,7 @@ def _agreeing(words: list[str], start: int, can_be: tuple[str, ...]) -> tuple[st
     """The commands of ``can_be`` that every other thing asked from ``start`` on may be too
     (:data:`_DOING`, :data:`_SAID`; a verb of joining beside a role named counts as the role),
     or None when two of them ask different things."""
-    roles = {_ROLES[w] for w in words if w in _ROLES}
+    roles = _roles(words)
     out = list(can_be)
     at = start
     while at < len(words):
@@ -1017,8 +1043,32 @@ def _agreeing(words: list[str], start: int, can_be: tuple[str, ...]) -> tuple[st
 
 def _as_role(kinds: tuple[str, ...], words: list[str]) -> tuple[str, ...]:
     """JOIN as the role ``words`` name, when they name one and only one (:data:`_ROLES`)."""
-    roles = {_ROLES[w] for w in words if w in _ROLES}
+    roles = _roles(words)
     return (roles.pop(),) if kinds == (_JOIN,) and len(roles) == 1 else kinds
+
+
+def standby_named(lines: list[str]) -> bool:
+    """Does a line name standing by as a role ("Setzt mich bitte auf die Warteliste", "as a
+    reserve")? Then a JOIN read elsewhere in the mail ("ich hätte Lust auf eine weitere Partie
+    Die Verbotene Stadt") is not the request alone (nineteenth round)."""
+    return any(_STANDBY in _roles(_fold(line)) for line in lines if len(line) <= MAX_CHARS)
+
+
+def _roles(words: list[str]) -> set[str]:
+    """The commands of the roles ``words`` name (:data:`_ROLES`, :data:`_WAITING_LIST`)."""
+    roles = {_ROLES[w] for w in words if w in _ROLES}
+    return roles | {_STANDBY for p in _WAITING_LIST if _find(words, p) >= 0}
+
+
+_WAITING_LIST = _phrases(
+    """
+    waiting list | reserve list | liste d' attente | lista d' attesa | lista di attesa
+    lista delle riserve
+    """
+)
+"""A list of players waiting for a seat, named as the role signed up for ("put me on the waiting
+list", "mettez-moi sur la liste d'attente", "mettetemi in lista d'attesa"; nineteenth round;
+the German "Warteliste" is one word of :data:`_ROLES`)."""
 
 
 _UNWATCH = "unwatch"
@@ -1150,7 +1200,7 @@ def _seats(text: str, words: list[str]) -> set[str]:
         near_noun = near_noun or bool(_SEAT_NOUNS & set(near))
         # the seat as the object of a verb of taking over ("ich übernehme Gelb", "I'll take
         # over yellow", "je reprends le Jaune", "rilevo il Giallo"; ninth round)
-        near_noun = near_noun or bool(_TAKING & set(words[max(0, k - 2) : k]))
+        near_noun = near_noun or bool(_TAKING & set(words[max(0, k - 3) : k]))
         # the German verb last ("ich möchte Gelb in fc-7k3q übernehmen"; fifteenth round)
         near_noun = near_noun or bool(_TAKING & set(words[k + 1 : k + 4]))
     # every seat the sentence names counts once one stands by a seat's noun ("the yellow or
@@ -1161,10 +1211,11 @@ def _seats(text: str, words: list[str]) -> set[str]:
 _TAKING = _words(
     """
     over uebernehme ubernehme uebernehmen ubernehmen reprends reprendre rilevo rilevare subentro
-    replace remplace remplacer sostituisco sostituire ersetze ersetzen
+    replace remplace remplacer sostituisco sostituire ersetze ersetzen springe einspringen
     """
 )
-"""The verbs of taking a seat over, whose object may be the seat alone ("ich übernehme Gelb")."""
+"""The verbs of taking a seat over, whose object may be the seat alone ("ich übernehme Gelb",
+"ich springe gern für Gelb ein")."""
 
 _ABOUT = _words(
     """

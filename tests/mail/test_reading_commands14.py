@@ -305,7 +305,6 @@ What standing orders can I set? Just curious.
 PROBES = pc.parse_cases(HALF, CASES)
 MISSED = {
     'it-c14-12': "nothing read: STANDBY in a new mail as 'mettetemi pure in lista come riserva'",
-    'de-c14-13': "nothing read: STANDBY in a new mail as 'setzt mich bitte auf die Warteliste'",
     'it-c14-25': "asked back: 'Vado a letto, torno domani' on the mail after the move (no command; asking back is safe)",
 }  # fmt: skip
 """Asked back (or nothing read) where a referee reads the command: the reasons."""

@@ -11,6 +11,11 @@ them (:mod:`player_corpus`) against the real mails, in the four languages.
 The cases before the "-z" ones were written as probes before the reader was changed for them
 (/work/notes/probes-r2-requests12.txt), the "-z" ones after, to check the classes; the misses
 that stay are strict xfails with their reason (asked back or nothing read: never wrong).
+
+en-r12-z02 ("until next Friday (4 December)") was asked back as two days named; since the
+nineteenth round it is the leave to the date, as the hold-out half-58/en-5829 (the same words)
+means it and as "jusqu'au lundi 7 décembre" was already read: the date in brackets is the
+weekday's own.
 """
 
 from __future__ import annotations
@@ -219,7 +224,7 @@ Für meinen nächsten Zug: KB S, und wenn das nicht geht, RB N.
 === en-r12-z01 | en | fc:moved | gmail | ask
 My wife is away until Friday, could you put her on vacation until then?
 
-=== en-r12-z02 | en | fc:moved | gmail | ask
+=== en-r12-z02 | en | fc:moved | gmail | vacation ~until 2026-12-04
 I'm at a conference until next Friday (4 December). Could you put me on holiday until then?
 
 === de-r12-z01 | de | fc:moved | gmail | ask
