@@ -19,10 +19,14 @@ beside its dangerous neighbour:
 - a legal slide named in prose that no reader takes is asked back, never read as nothing ("Je
   glisse BR à l'ouest et on verra bien ce que le Sud en pense"), unless the player's move is said
   to come later ("..., mon coup arrive demain");
-- the German particle "eben" ("Gut. Dann eben BK nach Osten").
+- the German particle "eben" ("Gut. Dann eben BK nach Osten");
+- the officials called mandarins: "le mandarin rouge-bleu", "il mandarino blu-rosso", "den
+  Mandarin Schwarz-Blau" ("le mandarin rouge au nord" names no one official: asked back), beside
+  the other names read before ("the blue-red fellow"; "the red guy north" asked back).
 
-Written as probes before the reader was changed; main (65a4cdc) read 40 of the 58 as meant and
-2 WRONG (en-v19-08, en-v19-14).
+The first 58 were written as probes before the reader was changed; main (65a4cdc) read 40 of them
+as meant and 2 WRONG (en-v19-08, en-v19-14); the last nine (the officials' other names) with the
+last change.
 """
 
 from __future__ import annotations
@@ -246,6 +250,33 @@ black/blue one one square down pls
 
 === en-v19-16 | en | vs:turn | gmail | move BR W N
 the blue-red one west then north
+
+=== fr-v19-15 | fr | vs:turn | gmail | move RB N
+Je déplace le mandarin rouge-bleu vers le nord.
+
+=== fr-v19-16 | fr | vs:turn | gmail | ask
+le mandarin rouge au nord
+
+=== it-v19-15 | it | vs:turn | gmail | move BR W
+Sposto il mandarino blu-rosso verso ovest.
+
+=== it-v19-16 | it | vs:turn | gmail | ask
+il mandarino rosso verso nord
+
+=== de-v19-15 | de | vs:turn | gmail | move KB S
+Den Mandarin Schwarz-Blau nach Süden.
+
+=== de-v19-16 | de | vs:turn | gmail | nothing
+Der Mandarin mit rotem Hut nach Norden.
+
+=== en-v19-17 | en | vs:turn | gmail | move BR W N
+the blue-red fellow west then north
+
+=== en-v19-18 | en | vs:turn | gmail | ask
+the red guy north
+
+=== en-v19-19 | en | vs:turn | gmail | ask
+That guy East slid BK east, cheeky.
 """
 
 

@@ -122,6 +122,9 @@ _FILLER = {
     # an official described by its colours (:func:`_described`: "le fonctionnaire au chapeau
     # noir et au corps bleu")
     "fonctionnaire", "officer", "figure", "figur", "beamte", "pion", "pedina",
+    # its other name ("le mandarin rouge-bleu vers le nord", "il mandarino blu-rosso";
+    # nineteenth round)
+    "mandarin", "mandarins", "mandarino", "mandarini",
     # a slide said with its verb and how far ("KB descend vers le sud", "RB sale verso nord")
     "descend", "descends", "descendre", "monte", "montes", "monter", "avance", "avancer",
     "recule", "reculer", "scende", "scendere", "sale", "salire", "avanza", "avanzare",
