@@ -860,7 +860,7 @@ def _read_commands(
             and parse_action is not None
             and len(out.commands) == n_cmd
             and len(out.ignored) > n_ign  # (the line as spelled for the game)
-            and len(long := _paragraph_sentences(raw)) > 1
+            and len(long := _paragraph_sentences(raw, plans and _coded_once(raw, spell))) > 1
         ):
             # "Long week here, the kids were sick ... Anyway, I put my pink tile on P12, turned
             # 180 degrees so that the garden faces the wall. Let's see ...": a paragraph too long
@@ -981,7 +981,39 @@ def _read_commands(
         out.ignored.extend(line for line, _ in out.mentions)
     # the player's last word counts: words after the last command that take it back (wt-24f)
     retraction.guard(out, todo, where, notation, parse_action, spell)
+    if plans and parse_action is not None and not out.commands and not out.errors:
+        # a legal slide named in prose that no reader took: asked back, never nothing at all
+        # ("Je glisse BR à l'ouest et on verra bien ce que l'Est en pense"; nineteenth round)
+        named = _slide_in_prose(out.ignored, parse_action)
+        if named is not None and not any(_MOVE_LATER.search(x) for x in todo):
+            out.errors.append((named, mentioned(named)))
     return out
+
+
+_MOVE_LATER = re.compile(
+    r"(?i)(?<![\w'’])(?:tomorrow|later|demain|plus\s+tard|domani|pi[uù]\s+tardi|morgen"
+    r"|sp(?:ä|ae)ter)(?![\w'’])"
+)
+"""The player's move said to come later ("Ost hat RB nach Norden gezogen, clever. Mein Zug kommt
+morgen."): a slide named in prose beside it is someone else's or a thought, no reply to ask."""
+_SLIDE_WORDS_MAX = 4
+"""The most words after an official's code that :func:`_slide_in_prose` reads as its slide ("BR
+à l'ouest puis au nord")."""
+
+
+def _slide_in_prose(lines: list[str], parse_action: Callable[[str], object]) -> str | None:
+    """The first of ``lines`` (read as prose) where an official's code in capitals and the few
+    words after it are a legal slide ("Je glisse BR à l'ouest et on verra bien", "KB S W"), or
+    None."""
+    for line in lines:
+        toks = _tokens(line)
+        for k, t in enumerate(toks):
+            if not _OFFICIAL_CODE.fullmatch(t) or not t.isupper():
+                continue
+            for n in range(k + 2, min(len(toks), k + 1 + _SLIDE_WORDS_MAX) + 1):
+                if _parsed(parse_action, " ".join(toks[k:n])) is not None:
+                    return line
+    return None
 
 
 _MARK_THIS = (
@@ -1196,21 +1228,44 @@ _PARAGRAPH_SENTENCES = 12
 """The most sentences a paragraph is read as (:func:`_paragraph_sentences`)."""
 
 
-def _paragraph_sentences(line: str) -> list[str]:
+def _paragraph_sentences(line: str, coded: bool = False) -> list[str]:
     """The sentences of a paragraph too long to be searched for a move whole (more than
     :data:`MAX_PROSE_WORDS` words or :data:`PROSE_MAX` characters), when it has a few, each short
     enough to be read as a line, and one of them holds a square's shape (letters and figures);
-    [] otherwise."""
-    if len(line) <= PROSE_MAX and len(_tokens(line)) <= MAX_PROSE_WORDS:
+    [] otherwise. ``coded``: the line, in a game of slides whose reading of it whole found
+    nothing, names an official by its code in one sentence (:func:`_coded_once`); then a line of
+    any length ("Oi Sarah, stop whinging, it's not my fault the dice hate you. BK east.";
+    nineteenth round)."""
+    if len(line) <= PROSE_MAX and len(_tokens(line)) <= MAX_PROSE_WORDS and not coded:
         return []
     if len(line) > _PARAGRAPH_SENTENCES * PROSE_MAX:
         return []
     parts = [p for p in _SENTENCE_END.split(line.strip()) if p.strip()]
     if not 1 < len(parts) <= _PARAGRAPH_SENTENCES or any(len(p) > PROSE_MAX for p in parts):
         return []
-    if not any(_shaped([t]) for t in _tokens(line)):
+    if not coded and not any(_shaped([t]) for t in _tokens(line)):
         return []
     return parts
+
+
+_OFFICIAL_CODE = re.compile(
+    r"(?<![\w'’-])(?:[RYBGK]{2}|(?!by\s)[rybgk]{2}(?=\s+(?:[nesw]|[^\W\d_]{3,})(?![\w'’])))"
+    r"(?![\w'’-])"
+)
+"""An official of Die Verbotene Stadt by its code: in capitals ("BK", "RB"), or in lower case
+before a word or a direction's letter, not the English "by" ("kb south then west")."""
+
+
+def _coded_once(line: str, spell: Callable[[str], str] | None) -> bool:
+    """Does exactly one sentence of ``line`` name an official by its code (as the game spells
+    it: "le bleu-noir" is BK)? Two name two slides or officials, one of them set aside or
+    suggested ("Pourquoi pas BK vers l'est. BR vers l'ouest.": asked back)."""
+    said = [
+        p
+        for p in _SENTENCE_END.split(line.strip())
+        if _OFFICIAL_CODE.search(spell(p) if spell else p) is not None
+    ]
+    return len(said) == 1
 
 
 def _corrected_after(line: str, move: str) -> bool:
@@ -3532,6 +3587,8 @@ def _read_line(
         line_wo = line
     if any(c.kind == "vacation" for c in out.commands):
         line_wo = _BEFORE_LEAVE.sub(" ", line_wo)  # "My move before I go: L10 R0"
+    if plans and parse_action is not None:
+        line_wo = _lower_slide_raised(line_wo, parse_action)  # "rb n w ta"
     if parse_action is not None and (
         split := _sentences_apart(line_wo, parse_action, is_move_form, notation, plans, spell)
         or _before_shouted(line_wo, parse_action)
@@ -3785,6 +3842,30 @@ def _read_line(
         _read_move(
             line_wo, _At(line, guard, out, parse_action, is_move_form, notation, from_subject)
         )
+
+
+_LOWER_SLIDE = re.compile(
+    r"^(?P<code>[rybgk][rybgk]|[RYBGK][rybgk])(?P<ways>(?:\s+[nesw]){1,2})(?=\s+[^\W\d_])"
+)
+"""A slide typed in lower case at the start of a line, words after it with no sign between
+("rb n w ta", "Kb s bises à tous": a phone's keyboard; the capital of its first letter too)."""
+
+
+def _lower_slide_raised(line: str, parse_action: Callable[[str], object]) -> str:
+    """``line`` with the slide it starts with in lower case written in capitals, when that is a
+    legal slide ("rb n w ta": "RB N W ta", then read as a slide among chatter, whose words beside
+    it may not be of a slide: :func:`pbem.commands.chatter.slide_danger`; nineteenth round).
+    Not a last "e" in Italian, which is also "and" ("kb s e ciao": KB S, or KB S E?)."""
+    m = _LOWER_SLIDE.match(line)
+    if m is None:
+        return line
+    ways = m["ways"].split()
+    if ways[-1] == "e" and current() == "it":
+        return line
+    head = " ".join([m["code"].upper(), *(w.upper() for w in ways)])
+    if _parsed(parse_action, head) is None:
+        return line
+    return head + line[m.end() :]
 
 
 _MORE_MOVES = re.compile(
@@ -4670,6 +4751,9 @@ def _list_unread(
             if kind == "if" and named and _said_move(rest, act, parse_action):
                 continue  # "RB N, if that's allowed": the move itself under its condition
             if k == at and kind != "or" and named and "?" not in rest:
+                itself = kind == "then" and not act.plan
+                if itself and _then_is_the_move(todo, (k, sentence), act, rest, parse_action):
+                    continue  # "Uff. Dann KB S.", "Ugh. Then KB south.": the move itself
                 listed += 1  # a later slide of the move's own line: its plan's, if it has as many
                 continue
             if (
@@ -4681,6 +4765,27 @@ def _list_unread(
                 return
     if listed > len(act.plan):
         out.errors.append((act.line, CommandError(_(_LIST_UNREAD) % {"line": todo[at or 0]})))
+
+
+def _then_is_the_move(
+    todo: list[str],
+    at: tuple[int, str],
+    act: Command,
+    rest: str,
+    parse_action: Callable[[str], object],
+) -> bool:
+    """Is the sentence led by "then" (``at``: its line and itself) that names ``act``'s slide
+    the move itself, not a later slide of a plan ("> Süd hat GB nach Westen geschoben." / "Uff.
+    Dann KB S.", "Ugh. Then KB south.": a conclusion after a remark; nineteenth round)? Only when
+    no other sentence of the reply names a slide or an official's code: "BK E vielleicht. Dann
+    KB S." is asked back."""
+    if not _said_move(rest, act, parse_action):
+        return False
+    for k, line in enumerate(todo):
+        for other in _marked_sentences(line):
+            if (k, other) != at and _names_slide(other, parse_action):
+                return False
+    return True
 
 
 _TURN_NOW = (

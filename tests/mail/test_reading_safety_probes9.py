@@ -2395,7 +2395,7 @@ MISSED = {
     'it-slide-33': 'missed: got ask, meant move RB N; BK E',
     'it-slide-36': 'missed: got ask, meant move BR W S',
     'it-named-27': 'missed: got ask, meant move P11 R2',
-    'it-corr-43': 'missed: got nothing, meant move RB N W',
+    'it-corr-43': 'missed: got ask, meant move RB N W',
     'it-choice-15': 'missed: got ask, meant move RB N',
     'it-corr-75': 'missed: got ask, meant move L12 R0',
     'it-named-92': 'missed: got ask, meant move L10 R2',

@@ -122,6 +122,9 @@ _FILLER = {
     # an official described by its colours (:func:`_described`: "le fonctionnaire au chapeau
     # noir et au corps bleu")
     "fonctionnaire", "officer", "figure", "figur", "beamte", "pion", "pedina",
+    # its other name ("le mandarin rouge-bleu vers le nord", "il mandarino blu-rosso";
+    # nineteenth round)
+    "mandarin", "mandarins", "mandarino", "mandarini",
     # a slide said with its verb and how far ("KB descend vers le sud", "RB sale verso nord")
     "descend", "descends", "descendre", "monte", "montes", "monter", "avance", "avancer",
     "recule", "reculer", "scende", "scendere", "sale", "salire", "avanza", "avanzare",
@@ -176,6 +179,8 @@ _FILLER = {
     # what the turn will be ("pour moi ce sera BR", "per me sarà BR", "bei mir wird es BR")
     "sera", "sarà", "sara", "c'est", "be", "it'll", "wird", "es", "bei",
     "seulement", "soltanto", "solamente", "lediglich", "merely", "simply",
+    # the German particle of a choice made ("Na gut, dann eben RB N E"; nineteenth round)
+    "eben",
     # what the official is to do ("Danach soll der Rote nach Norden", "BK muss nach Osten", "RB
     # should go north", "KB doit aller au sud", "BR deve andare a ovest"; issue 31, tenth round)
     "soll", "sollte", "sollen", "muss", "müsste", "muesste", "should", "must", "doit", "devrait",
@@ -372,7 +377,12 @@ def _slides_coded(board: Board, line: str) -> str:
         o = board.official_by_code(stems[_stem(m[1].lower())] + stems[_stem(m[2].lower())])
         if o is None:
             return part
-        return part[: m.start()] + board.official_code(o) + part[m.end() :]
+        after = part[m.end() :]
+        if (one := _PRONOUN_ONE.match(after)) is not None and not (
+            _tokens(after[one.end() :])[:1] and _tokens(after[one.end() :])[0] in _STEP_NOUNS
+        ):
+            after = after[one.end() :]  # "black/blue one down": the official, not one step
+        return part[: m.start()] + board.official_code(o) + after
 
     # the official named before a colon, its directions after it ("1. Rouge-bleu : nord, puis
     # ouest."; seventeenth round): the colon cuts no slide there
@@ -392,6 +402,13 @@ def _slides_coded(board: Board, line: str) -> str:
         at = cut.end()
     out.append(coded(line[at:]))
     return "".join(out)
+
+
+_PRONOUN_ONE = re.compile(r"(?i)\s+ones?(?![\w'’])")
+"""The English pronoun after an official named by its colours ("the blue-red one west", "black/blue
+one down pls"; nineteenth round: read as one step), unless a step's noun follows it ("blue-red
+one square west")."""
+_STEP_NOUNS = (_STEP | _SQUARE_NOUNS) - {"one", "1", "uno", "eins"}
 
 
 def seat_names(n: int) -> list[str]:
