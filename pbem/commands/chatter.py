@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 
 from pbem.commands import conditions, retraction
-from pbem.commands.copies import names_game, names_other_game
+from pbem.commands.copies import games_named, names_game, names_other_game
 from pbem.commands.pointing import EXAMPLE
 from pbem.commands.retraction import correction_rest, is_take_back
 from pbem.commands.vocabulary import fold_word
@@ -549,17 +549,58 @@ def _verdict(words: list[str]) -> bool:
     )
 
 
-def danger(part: str, lang: str | None, *, own: bool = False) -> str | None:
+_OF_THE_MOVE_ASKED = frozenset(
+    ("ok", "okay", "legal", "valid", "allowed", "possible", "correct", "valide", "possibile",
+     "valida", "valido", "geht", "passt", "erlaubt", "moeglich", "gueltig", "move", "coup",
+     "mossa", "zug", "tile", "tuile", "tessera", "plaettchen")
+)  # fmt: skip
+"""Words of :data:`_BACK` that ask about the move even in a question that names the game."""
+
+
+def _this_game_asked(raw: str, words: list[str], this: str | None) -> bool:
+    """Is ``raw`` a question of which game the reply is for, naming the game read ("Questa è
+    la partita di Forbidden City con Marco, giusto?", "This is the Forbidden City one, right?";
+    nineteenth round), and nothing of the move?"""
+    named = games_named(raw)
+    return (
+        this is not None
+        and bool(named)
+        and named <= {this, "here"}
+        and not _OF_THE_MOVE_ASKED.intersection(words)
+    )
+
+
+def for_another_game(part: str, this: str | None = None) -> bool:
+    """Does ``part``, beside a move, name another game than ``this`` (the game read, "fc" or
+    "vs", when known) for which the move may be meant: not one where the player has nothing to
+    play now (:func:`_not_now_there`), nor one answered later ("I'll answer the Verbotene Stadt
+    game tomorrow")?"""
+    words = _elided(_words(part.replace("’", "'")))
+    text = " ".join(words)
+    another = games_named(part) - {this, "here"} if this else names_game(part)
+    return (
+        bool(another)
+        and not _not_now_there(part, words)
+        and not any(f" {w} " in f" {text} " for w in _LATER)
+    )
+
+
+def danger(
+    part: str, lang: str | None, *, own: bool = False, this: str | None = None
+) -> str | None:
     """Why ``part`` (words beside the one move of a line, not the move's own words) is not mere
     chatter, or None. ``lang``: the reader's language (the Italian "o" and "se", the French
     "si"); ``own``: the words of the move's own clause beside it, which may call it a move ("My
-    move is O9 R2")."""
+    move is O9 R2"); ``this``: the game read ("fc", "vs"), which the words may name ("c'est pour
+    la partie FC, pas la VS"), when known."""
     raw = late_apology_dropped(part.replace("’", "'"))
     if any(_code(t.strip(".,;:!?-\"'()«»“”„…")) for t in raw.split()):
         return "another move or code"
     words = _elided(_words(raw))
-    if "?" in raw and (
-        not _TOPIC_CHANGE.match(fold_word(raw).casefold()) or any(w in _BACK for w in words)
+    if (
+        "?" in raw
+        and (not _TOPIC_CHANGE.match(fold_word(raw).casefold()) or any(w in _BACK for w in words))
+        and not _this_game_asked(raw, words, this)
     ):
         return "a question"
     text = " ".join(words)
@@ -611,7 +652,7 @@ def danger(part: str, lang: str | None, *, own: bool = False) -> str | None:
         return "a preview"
     if re.search(r"(?<![\w'])(?:" + EXAMPLE + r")(?![\w'])", text):
         return "our example"
-    if names_game(raw) and not elsewhere and not any(f" {w} " in f" {text} " for w in _LATER):
+    if for_another_game(raw, this):
         return "another game"
     if negated and not spoken_to and not elsewhere and not verdict:
         return "a negation of the move"
@@ -706,6 +747,7 @@ def aside_danger(
     aside: set[str],
     *,
     own: bool = False,
+    this: str | None = None,
 ) -> str | None:
     """:func:`danger` of ``part`` beside the move, its placements set aside (:func:`set_aside`)
     or the move's own codes said again dropped with the word that denies them, and our example
@@ -714,7 +756,7 @@ def aside_danger(
     to it against the one set aside ("instead", "invece") is no other choice. Without ``allowed``
     (nothing set aside), :func:`danger` itself."""
     if not allowed:
-        return danger(part, lang, own=own)
+        return danger(part, lang, own=own, this=this)
     nots = _NOT_BEFORE + ("|non" if lang == "it" else "")
     said = re.sub(_SET_ASIDE.format(nots=nots), lambda m: " " if m["move"].strip() else m[0], part)
     said = _EXAMPLE_SAID.sub(" ", said)
@@ -725,7 +767,7 @@ def aside_danger(
     said = _PLACEMENT_CODE.sub(lambda m: " " if m[0].upper() in allowed else m[0], said)
     if own:
         said = " ".join(w for w in said.split() if fold_word(w).casefold() not in _INSTEAD)
-    return danger(said, lang, own=own)
+    return danger(said, lang, own=own, this=this)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -377,6 +377,15 @@ def names_game(text: str) -> bool:
     return bool(_games(text))
 
 
+def games_named(text: str) -> set[str]:
+    """The games ``text`` names and does not deny (``"fc"``, ``"vs"``, ``"other"``), and
+    ``"here"`` when it says "this game" in the reader's language ("questa partita", "in this
+    one")."""
+    here = _HERE.get(current(), _HERE["en"])
+    said = {"here"} if re.search(rf"(?i)(?<![\w'’])(?:{here})(?![\w'’])", text) else set()
+    return _games(text) | said
+
+
 def names_other_game(text: str) -> bool:
     """Does ``text`` name another game than the one answered, in words ("the other one", "in
     der anderen", "nell'altra", "les deux autres")?"""

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pbem.commands import chatter, conditions, retraction
-from pbem.commands.copies import conceded, names_game, other_game, uncopied
+from pbem.commands.copies import conceded, games_named, names_game, other_game, uncopied
 from pbem.commands.durations import leave_before, then_named
 from pbem.commands.pointing import EXAMPLE, pointed, unresolved
 from pbem.commands.queued import absence_dropped, named_next
@@ -7899,6 +7899,7 @@ def _chatter_around(line_wo: str, cand: _Candidate, at: _At) -> bool:
     # another placement set aside beside the move, by a word that denies it or as our example
     # changed ("O9 R2. Pas O9 R0, avec R0 je donnais la tour a Mathieu"; nineteenth round): its
     # part is one more beside the move, its codes (and the move's said again) dropped from it
+    this = "vs" if slide else "fc"  # the game read, which the words may name
     mine = chatter.placement_codes(cand.text) if not slide else set()
     aside = chatter.set_aside(said, current(), mine) if mine else set()
     allowed = aside | mine if aside else set()
@@ -7945,9 +7946,15 @@ def _chatter_around(line_wo: str, cand: _Candidate, at: _At) -> bool:
                 return False
     finally:
         _CHATTER.reset(mark)
-    if any(chatter.aside_danger(p, current(), allowed, aside) for p in others if p.strip(" .,!")):
+    if any(
+        chatter.aside_danger(p, current(), allowed, aside, this=this)
+        for p in others
+        if p.strip(" .,!")
+    ):
         return False
-    if rest.strip(" .,!") and chatter.aside_danger(rest, current(), allowed, aside, own=True):
+    if rest.strip(" .,!") and chatter.aside_danger(
+        rest, current(), allowed, aside, own=True, this=this
+    ):
         return False
     # a slide of Die Verbotene Stadt may go on, or be another, in the words beside it
     if slide and any(chatter.slide_danger(p) for p in (*others, rest)):
@@ -8004,6 +8011,24 @@ def _corrected_then_reason(line_wo: str, at: _At) -> bool:
         at.out.commands[-1] = replace(at.out.commands[-1], chatter=line_wo)
         return True
     return False
+
+
+def _for_another_game(line_wo: str, part: str, at: _At) -> bool:
+    """Do the words of ``line_wo`` beside its move ``part`` say it may be for another game of
+    the player's (:func:`pbem.commands.chatter.for_another_game`: "M13 R1 (this is for the
+    Verbotene Stadt game)"; nineteenth round)?"""
+    at_part = line_wo.find(part)
+    if at_part < 0:
+        return False
+    rest = f"{line_wo[:at_part]} {line_wo[at_part + len(part) :]}"
+    if "here" in games_named(part):
+        return False  # "Playing L12 R1 here, I'll get to the other game after lunch"
+    try:
+        action = at.parse_action(part)
+    except RuleError:
+        return chatter.for_another_game(rest)
+    written = at.notation(action) if at.notation is not None else ""
+    return chatter.for_another_game(rest, "fc" if _TILE_PLACED.match(written) else "vs")
 
 
 def _slide_said_beside(line_wo: str, part: str, at: _At) -> object | None:
@@ -8190,6 +8215,11 @@ def _read_move_at(line_wo: str, at: _At) -> None:
         # "BR W bonne soirée, d'une seule case": the words beside the slide may be of it
         out.mentions.append((line, _mention(notation, slide, part)))
         out.mention_moves.append((line, slide))
+        return
+    if part is not None and _for_another_game(line_wo, part, at):
+        # "M13 R1 (this is for the Verbotene Stadt game)": the move may be of the other game
+        out.mentions.append((line, _mention(notation, None, part)))
+        out.mention_moves.append((line, None))
         return
     if part is not None and _read_alone(part, at):
         return

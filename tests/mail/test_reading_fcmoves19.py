@@ -24,12 +24,17 @@
 - a verdict on how good the move is, however doubtful ("Probably not the smartest move, but I'll
   learn", "Je crois que c'est la moins risquée pour moi", "Ob das klug ist, weiß ich nicht");
   beside it, a choice still to make ("let me decide tonight", "je vais encore réfléchir");
+- a question of which game the reply is for, naming the game read ("Questa è la partita di
+  Forbidden City con Marco, giusto? Allora O13 R2"); beside it, the other game named, a
+  question of the move; and a move beside the other game named in brackets ("M13 R1 (this is
+  for the Verbotene Stadt game)"), played on main, asked back;
 - set phrases with a word of another turn that name none ("for once", "in ogni caso", "auf jeden
   Fall", "cette fois"); beside them, the next turn named.
 
-The cases were written before the reader was changed; main (65a4cdc0) read 55 of the 90 as
-meant and it-m19-u01 wrong in an earlier wording ("O13 R1, ma con R3 avrei fatto più punti, non
-so." is still played there and here: a remark beside the move, by ``_beside_remarks``).
+The cases were written before the reader was changed; main (65a4cdc0) read 60 of the 96 as
+meant and one wrong: en-m19-h05, the move beside the other game named in brackets, played. In an
+earlier wording it-m19-u01 ("O13 R1, ma con R3 avrei fatto più punti, non so.") is played there
+and here: a remark beside the move (``_beside_remarks``), which the lead may want to weigh.
 """
 
 from __future__ import annotations
@@ -311,6 +316,24 @@ O13 R1, though R3 would have been better.
 
 === en-m19-u02 | en | fc:turn | gmail | move N9 R3
 N9 R3. With R2 I would have handed Jo the whole palace.
+
+=== it-m19-h01 | it | fc:turn | gmail | move O13 R2
+Questa è la partita di Forbidden City con Marco, giusto? Allora O13 R2.
+
+=== de-m19-h02 | de | fc:turn | gmail | ask
+Ist das die Verbotene-Stadt-Partie? Dann N9 R2.
+
+=== fr-m19-h03 | fr | fc:turn | gmail | ask
+C'est bien la partie Forbidden City ? M13 R1 est possible ?
+
+=== en-m19-h04 | en | fc:turn | gmail | ask
+This is the Forbidden City game, is my move ok? M13 R1
+
+=== en-m19-h05 | en | fc:turn | gmail | ask
+M13 R1 (this is for the Verbotene Stadt game)
+
+=== en-m19-h06 | en | fc:turn | gmail | ask
+This is the Forbidden City one, right? Or L12 R0?
 """
 
 
@@ -425,3 +448,19 @@ def test_a_clause_of_its_own_after_the_move(lang: str, tail: str, own: bool) -> 
 )
 def test_chatter_beside_a_move(lang: str, part: str, danger: bool) -> None:
     assert (chatter.danger(part, lang) is not None) is danger
+
+
+@pytest.mark.parametrize(
+    ("part", "this", "another"),
+    [
+        ("this is for the Verbotene Stadt game", "fc", True),
+        ("c'est pour la partie FC", "fc", False),
+        ("c'est pour la partie FC", "vs", True),
+        ("In der anderen Partie warte ich noch", "fc", False),
+        ("per l'altra partita, quella con Silvia", "fc", True),
+        ("I'll answer the Verbotene Stadt game tomorrow", "fc", False),
+        ("questa partita", "fc", False),
+    ],
+)
+def test_a_move_for_another_game(part: str, this: str, another: bool) -> None:
+    assert chatter.for_another_game(part, this) is another
