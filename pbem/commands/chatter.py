@@ -706,6 +706,37 @@ handed Jo the palace") or as what the player had in mind ("Eigentlich hatte ich 
 Kopf")."""
 
 
+_WITH = frozenset(("with", "without", "avec", "sans", "con", "senza", "col", "mit", "ohne"))
+_CLAUSE_END = re.compile(r"[,.;:!?()\[\]«»\"]|\s[-–—]+\s|…")
+
+
+def named_in_reasons(part: str, codes: set[str]) -> bool:
+    """Is every placement code of ``codes`` that ``part`` names again the subject or the means of
+    a reason, never the choice taken up again (issue 31, nineteenth round)? A reason goes on for
+    at least three words after the code in its clause ("R0 leaves the garden open", "le r1 ouvre
+    le couloir a Jeanne", "R2 would give Priya the corridor"), or two after "with" ("avec R0 je
+    donnais", "con R3 chiuderei", "mit R1 hätte Jens"), and holds no word that speaks for it
+    (:data:`_APPROVAL`); "actually yes, R2", "R0 quand même", "r1 it is", "R2 dai", "doch, R1"
+    take it up again."""
+    for clause in _CLAUSE_END.split(part):
+        if _UNREAL.search(clause) or re.search(
+            r"(?i)(?<![\w'’])(?:" + EXAMPLE + r")(?![\w'’])", clause
+        ):
+            continue  # the clause that sets it aside ("hatte ich O13 R3 im Kopf", "your example")
+        toks = clause.split()
+        for k, t in enumerate(toks):
+            found = placement_codes(t)
+            if not found or not found & codes:
+                continue
+            after = [w for w in toks[k + 1 :] if not placement_codes(w) & codes]
+            with_ = k > 0 and fold_word(toks[k - 1]).casefold() in _WITH
+            if len(after) < (2 if with_ else 3):
+                return False
+            if _APPROVAL.intersection(_elided(_words(clause.replace("’", "'")))):
+                return False
+    return True
+
+
 def placement_codes(text: str) -> set[str]:
     """The squares and rotations of ``text`` ("O9 R2" -> {"O9", "R2"}), in capitals."""
     return {m.upper() for m in _PLACEMENT_CODE.findall(text)}
@@ -759,6 +790,8 @@ def aside_danger(
         return danger(part, lang, own=own, this=this)
     nots = _NOT_BEFORE + ("|non" if lang == "it" else "")
     said = re.sub(_SET_ASIDE.format(nots=nots), lambda m: " " if m["move"].strip() else m[0], part)
+    if not named_in_reasons(said, aside):
+        return "a placement set aside taken up again"
     said = _EXAMPLE_SAID.sub(" ", said)
     # "... mais je préfère R1": the preference named with the move's own code is the move
     said = _PREFER_MINE.sub(
@@ -836,7 +869,11 @@ _APPROVAL = frozenset(
      "giusto", "giusta", "buono", "buona", "bene", "meglio", "migliore", "funziona", "va",
      "richtig", "gut", "besser", "beste", "geht", "passt", "klappt", "stimmt", "also", "aussi",
      "anche", "auch", "too", "either", "after", "apres", "dopotutto", "doch", "finalement",
-     "finally", "actually", "alla", "fine", "eigentlich")
+     "finally", "actually", "alla", "fine", "eigentlich", "yes", "yeah", "yep", "oui", "si",
+     "ja", "jawohl", "quand", "meme", "comunque", "trotzdem", "anyway", "dai", "egal", "then",
+     "alors", "allora", "dann", "so", "donc", "quindi", "also", "instead", "plutot", "invece",
+     "lieber", "rather", "choose", "take", "prends", "prendo", "nehme", "play", "joue", "gioco",
+     "spiele", "lege", "metto", "pose", "go", "going")
 )  # fmt: skip
 """Words that would speak for the placement taken back in the reason after a correction ("r1
 was right after all", "le r1 est mieux", "R1 geht doch auch"): never a reason against it."""
@@ -849,7 +886,7 @@ def reason_of_correction(reason: str, lang: str | None, taken_back: set[str]) ->
     placement only (``taken_back``), no word that speaks for it (:data:`_APPROVAL`), no
     negation and no :func:`danger` once its codes are dropped?"""
     codes = placement_codes(reason)
-    if not codes or not codes <= taken_back:
+    if not codes or not codes <= taken_back or not named_in_reasons(reason, taken_back):
         return False
     said = _PLACEMENT_CODE.sub(" ", reason)
     words = _elided(_words(said.replace("’", "'")))

@@ -8,12 +8,12 @@
   R2; I'm playing O13 R2 instead"), or weighed in the unreal past ("With R2 I would have handed
   Jo the whole palace", "Eigentlich hatte ich O13 R3 im Kopf, aber damit hätte ich ..."); beside
   it, the placement set aside taken up again ("... enfin si, R3 finalement", "oder doch R1"),
-  weighed ("R2 might be better"), asked about, or the move itself denied ("M13 R3, nicht M13
-  R3");
+  weighed ("R2 might be better"), asked about, taken up again in few words ("actually yes, R2",
+  "R0 quand même", "so R2 it is"), or the move itself denied ("M13 R3, nicht M13 R3");
 - a correction read whole, then its reason naming the placement it took back ("m13 r1 wait no
   m13 r2, r1 hands Tom the garden", "N9 R2 anzi no N9 R3, con R2 regalo la sala a Bea"); beside
   it, the reason that speaks for the placement taken back ("r1 was right after all", "R1 geht
-  doch auch"), a question, another code;
+  doch auch"), takes it up again ("r1 it is", "R2 dai"), a question, another code;
 - a clause of the player's own typed after the move with no sign between ("o9 r3 je suis dans
   le bus et ça secoue", "n9 r2 writing this at the school gate sorry for typos"); beside it,
   words said of the move ("n9 r2 is what Tom ...", "l10 r2 come mi ha consigliato Luca"), a doubt,
@@ -31,7 +31,7 @@
 - set phrases with a word of another turn that name none ("for once", "in ogni caso", "auf jeden
   Fall", "cette fois"); beside them, the next turn named.
 
-The cases were written before the reader was changed; main (65a4cdc0) read 60 of the 96 as
+The cases were written before the reader was changed; main (65a4cdc0) read 69 of the 105 as
 meant and one wrong: en-m19-h05, the move beside the other game named in brackets, played. In an
 earlier wording it-m19-u01 ("O13 R1, ma con R3 avrei fatto più punti, non so.") is played there
 and here: a remark beside the move (``_beside_remarks``), which the lead may want to weigh.
@@ -334,6 +334,33 @@ M13 R1 (this is for the Verbotene Stadt game)
 
 === en-m19-h06 | en | fc:turn | gmail | ask
 This is the Forbidden City one, right? Or L12 R0?
+
+=== it-m19-t01 | it | fc:turn | gmail | ask
+O13 R1, non O13 R3... anzi sì, R3.
+
+=== fr-m19-t02 | fr | fc:turn | gmail | ask
+L12 R0, pas L12 R3... si, R3.
+
+=== en-m19-t03 | en | fc:turn | gmail | ask
+P12 R1, not P12 R2 - actually yes, R2.
+
+=== fr-m19-t04 | fr | fc:turn | gmail | ask
+O9 R2. Pas O9 R0. Enfin, R0 quand même.
+
+=== de-m19-t05 | de | fc:turn | gmail | ask
+N13 R2 statt N13 R0. Oder R0, egal.
+
+=== en-m19-t06 | en | fc:turn | gmail | ask
+m13 r1 wait no m13 r2, r1 it is
+
+=== en-m19-t07 | en | fc:turn | gmail | ask
+m13 r1 wait no m13 r2, r1 after all
+
+=== it-m19-t08 | it | fc:turn | gmail | ask
+N9 R2 anzi no N9 R3, R2 dai
+
+=== en-m19-t09 | en | fc:turn | gmail | ask
+With R2 I would have handed Jo the palace, so R2 it is: N9 R3
 """
 
 
@@ -464,3 +491,26 @@ def test_chatter_beside_a_move(lang: str, part: str, danger: bool) -> None:
 )
 def test_a_move_for_another_game(part: str, this: str, another: bool) -> None:
     assert chatter.for_another_game(part, this) is another
+
+
+@pytest.mark.parametrize(
+    ("part", "codes", "reasons"),
+    [
+        ("avec R0 je donnais la tour a Mathieu", {"R0"}, True),
+        ("R2 would give Priya the corridor for free", {"R2"}, True),
+        ("mit R1 hätte Jens den Saal", {"R1"}, True),
+        ("Eigentlich hatte ich O13 R3 im Kopf", {"O13", "R3"}, True),
+        ("your example said R0, but I want R3", {"R0"}, True),
+        # the placement set aside taken up again, in few words or with a word for it
+        ("actually yes, R2", {"R2"}, False),
+        ("R0 quand même", {"R0"}, False),
+        ("so R2 it is", {"R2"}, False),
+        ("R2 dai", {"R2"}, False),
+        ("with R0 please", {"R0"}, False),
+        ("R0 leaves the garden open, so R0 then", {"R0"}, False),
+    ],
+)
+def test_a_placement_set_aside_named_in_its_reason(
+    part: str, codes: set[str], reasons: bool
+) -> None:
+    assert chatter.named_in_reasons(part, codes) is reasons
