@@ -570,6 +570,14 @@ def _this_game_asked(raw: str, words: list[str], this: str | None) -> bool:
     )
 
 
+_AS_IN = re.compile(
+    r"(?i)(?<![\w'’])(?:like|as|same\s+as|wie|comme|come|genauso\s+wie)\s+(?:in|dans|nella|nel"
+    r"|nell['’]|im|in\s+der|in\s+unserer|dans\s+notre|nella\s+nostra|in\s+our)(?![\w'’])"
+)
+"""Another game named as the one the move is like ("wie in unserer anderen Partie", "comme dans
+l'autre partie", "as in the other game"): no game the move is for."""
+
+
 def for_another_game(part: str, this: str | None = None) -> bool:
     """Does ``part``, beside a move, name another game than ``this`` (the game read, "fc" or
     "vs", when known) for which the move may be meant: not one where the player has nothing to
@@ -578,6 +586,8 @@ def for_another_game(part: str, this: str | None = None) -> bool:
     words = _elided(_words(part.replace("’", "'")))
     text = " ".join(words)
     another = games_named(part) - {this, "here"} if this else names_game(part)
+    if _AS_IN.search(part):
+        return False  # "P12 R1, wie in unserer anderen Partie": the other game compared
     return (
         bool(another)
         and not _not_now_there(part, words)
@@ -855,6 +865,11 @@ def own_clause(tail: str, lang: str | None) -> bool:
     "P12 R3 tippe mit einer hand"; issue 31, nineteenth round), a clause of the player's own:
     opened by no word said of the move (:data:`_SAID_OF_THE_MOVE`), denying nothing and holding
     no :func:`danger`?"""
+    if re.search(
+        rf"(?i)(?<![\w'’]){_SORRY}|(?<![\w'’])(?:dsl|desole|scusa|scusate|sorry|sry)(?![\w'’])",
+        late_apology_dropped(tail),
+    ):
+        return False  # an apology said of the move ("n13r2 dsl je me suis gouré")
     words = _elided(_words(tail.replace("’", "'")))
     if not words or words[0] in _SAID_OF_THE_MOVE or words[0].endswith("'"):
         return False  # (also an elided word: "c'est", "l'ho", "n'est")

@@ -439,6 +439,8 @@ def test_the_reason_of_a_correction(
         ("it", "come mi ha detto Luca", False),
         ("de", "oder doch lieber was anderes", False),
         ("de", "hab ich mir überlegt aber naja", False),
+        ("fr", "dsl je me suis gouré", False),
+        ("en", "writing this at the school gate sorry for typos", True),
     ],
 )
 def test_a_clause_of_its_own_after_the_move(lang: str, tail: str, own: bool) -> None:
@@ -487,6 +489,7 @@ def test_chatter_beside_a_move(lang: str, part: str, danger: bool) -> None:
         ("per l'altra partita, quella con Silvia", "fc", True),
         ("I'll answer the Verbotene Stadt game tomorrow", "fc", False),
         ("questa partita", "fc", False),
+        ("wie in unserer anderen Partie", "fc", False),
     ],
 )
 def test_a_move_for_another_game(part: str, this: str, another: bool) -> None:
