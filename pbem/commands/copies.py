@@ -229,6 +229,13 @@ _OTHER = (
     r"altra(?:\s+partita)?"
     r"|altra\s+partita|(?:die|der|den|dem)\s+anderen?(?:\s+(?:partie|spiel|runde))?"
     r"|anderen?\s+(?:partie|spiel)"
+    # the player's other games, several ("dans les deux autres", "the other two games", "nelle
+    # altre due", "in den anderen beiden"; nineteenth round)
+    r"|(?:the\s+)?other\s+(?:two|three|games|matches)(?:\s+(?:games|ones))?"
+    r"|les\s+(?:deux\s+|trois\s+)?autres\s+parties|les\s+(?:deux|trois)\s+autres"
+    r"|(?:le|nelle|delle|alle|sulle)\s+altre\s+(?:due|tre|partite)(?:\s+partite)?"
+    r"|(?:die|den)\s+(?:anderen\s+(?:beiden|zwei|drei|partien|spiele)|beiden\s+anderen)"
+    r"(?:\s+(?:partien|spiele))?"
 )
 """Another game of the player's, named by the words that say it is another ("in the other
 game", "dans l'autre partie", "nell'altra partita", "all'altra partita", "sull'altra", "in der
@@ -368,6 +375,21 @@ def names_game(text: str) -> bool:
     "the other game", "la VS", "fc-7k3q")? Chatter after a move that does is no apology for a
     delay ("o9 r2 autre partie dsl"; issue 31, fifteenth round)."""
     return bool(_games(text))
+
+
+def games_named(text: str) -> set[str]:
+    """The games ``text`` names and does not deny (``"fc"``, ``"vs"``, ``"other"``), and
+    ``"here"`` when it says "this game" in the reader's language ("questa partita", "in this
+    one")."""
+    here = _HERE.get(current(), _HERE["en"])
+    said = {"here"} if re.search(rf"(?i)(?<![\w'’])(?:{here})(?![\w'’])", text) else set()
+    return _games(text) | said
+
+
+def names_other_game(text: str) -> bool:
+    """Does ``text`` name another game than the one answered, in words ("the other one", "in
+    der anderen", "nell'altra", "les deux autres")?"""
+    return "other" in _games(text)
 
 
 def other_game(line: str) -> str | None:

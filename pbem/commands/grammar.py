@@ -34,7 +34,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pbem.commands import chatter, conditions, retraction
-from pbem.commands.copies import conceded, names_game, other_game, uncopied
+from pbem.commands.copies import conceded, games_named, names_game, other_game, uncopied
 from pbem.commands.durations import leave_before, then_named
 from pbem.commands.pointing import EXAMPLE, pointed, unresolved
 from pbem.commands.queued import (
@@ -8093,13 +8093,31 @@ def _chatter_around(line_wo: str, cand: _Candidate, at: _At) -> bool:
     said = chatter.late_apology_dropped(line_wo)  # "M13 R3 - sorry, hat etwas gedauert"
     parts = [p.strip() for p in _CHATTER_PARTS.split(said) if p and p.strip(" .,!")]
     found = [_candidates(_tokens(p), at.parse_action, at.is_move_form) for p in parts]
+    # another placement set aside beside the move, by a word that denies it or as our example
+    # changed ("O9 R2. Pas O9 R0, avec R0 je donnais la tour a Mathieu"; nineteenth round): its
+    # part is one more beside the move, its codes (and the move's said again) dropped from it
+    this = "vs" if slide else "fc"  # the game read, which the words may name
+    mine = chatter.placement_codes(cand.text) if not slide else set()
+    aside = chatter.set_aside(said, current(), mine) if mine else set()
+    allowed = aside | mine if aside else set()
+
+    def set_apart(c: _Candidate) -> bool:
+        # a placement set aside, or a piece of the move said again ("mais je préfère R1")
+        codes = chatter.placement_codes(c.text)
+        return bool(aside) and codes <= allowed and bool(codes & aside or codes < mine)
+
+    found = [[c for c in f if not set_apart(c)] for f in found]
     holding = [k for k, f in enumerate(found) if f]
     if len(holding) != 1 or len(found[holding[0]]) != 1:
         return False
     k = holding[0]
     others = [*parts[:k], *parts[k + 1 :]]
     pieces = _CHATTER_COMMA.split(parts[k])
-    where = [j for j, p in enumerate(pieces) if _candidates(_tokens(p), at.parse_action, None)]
+    where = [
+        j
+        for j, p in enumerate(pieces)
+        if [c for c in _candidates(_tokens(p), at.parse_action, None) if not set_apart(c)]
+    ]
     if len(where) != 1:
         return False
     j = where[0]
@@ -8117,15 +8135,23 @@ def _chatter_around(line_wo: str, cand: _Candidate, at: _At) -> bool:
         if not _reads_as(own, cand.action, at):
             # words after a move with no sign between ("m8r2 ta"): a few, nothing before it
             tail = toks[c[0].end :]
-            if c[0].start or not 0 < len(tail) <= _CHATTER_TAIL or (len(tail) > 1 and denies(tail)):
+            if c[0].start or not tail or (len(tail) > 1 and denies(tail)):
                 return False  # (words said of the move: "P12 R2 was Bea's")
+            if len(tail) > _CHATTER_TAIL and not chatter.own_clause(" ".join(tail), current()):
+                return False  # (a clause of the player's own: "n13 r1 il pleut des cordes ici")
             if not _reads_as(" ".join(toks[: c[0].end]), cand.action, at):
                 return False
     finally:
         _CHATTER.reset(mark)
-    if any(chatter.danger(p, current()) for p in others if p.strip(" .,!")):
+    if any(
+        chatter.aside_danger(p, current(), allowed, aside, this=this)
+        for p in others
+        if p.strip(" .,!")
+    ):
         return False
-    if rest.strip(" .,!") and chatter.danger(rest, current(), own=True):
+    if rest.strip(" .,!") and chatter.aside_danger(
+        rest, current(), allowed, aside, own=True, this=this
+    ):
         return False
     # a slide of Die Verbotene Stadt may go on, or be another, in the words beside it
     if slide and any(chatter.slide_danger(p) for p in (*others, rest)):
@@ -8133,6 +8159,73 @@ def _chatter_around(line_wo: str, cand: _Candidate, at: _At) -> bool:
     _as_read(at, cand.action, cand.text)
     at.out.commands[-1] = replace(at.out.commands[-1], chatter=line_wo)
     return True
+
+
+def _beside_set_aside(line_wo: str, at: _At) -> bool:
+    """The one legal placement of a line that names others only to set them aside, by a word
+    that denies them or as our example changed (:func:`pbem.commands.chatter.set_aside`: "O9
+    R0 - not O9 R2, which I had pencilled in, because R2 would give Priya the corridor", "Your
+    example had M8 R1; I'm going M8 R2 instead"; issue 31, nineteenth round), read among the
+    line's chatter by :func:`_chatter_around`; else False."""
+    cands = _candidates(_tokens(line_wo), at.parse_action, at.is_move_form)
+    if len(cands) < 2 or at.notation is None:
+        return False
+    for c in (c for c in cands if c.error is None):
+        mine = chatter.placement_codes(c.text)
+        aside = chatter.set_aside(line_wo, current(), mine)
+        if aside and all(o is c or chatter.placement_codes(o.text) <= aside | mine for o in cands):
+            return _chatter_around(line_wo, c, at)
+    return False
+
+
+_REASON_CUT = re.compile(r",\s+|\s+[-–—]+\s+|(?<=[.;!])\s+")
+
+
+def _corrected_then_reason(line_wo: str, at: _At) -> bool:
+    """A correction read whole, then its reason after a comma, a dash or a full stop, naming the
+    placement it took back again ("m13 r1 wait no m13 r2, r1 hands Tom the garden", "o13 r1...
+    non o13 r2 pardon, le r1 ouvre le couloir a Jeanne", "Playing P12 R0. Wait no - P12 R3, R0
+    leaves the garden open"; issue 31, nineteenth round): the move the head reads alone, when the
+    reason names only codes of the move taken back and carries no danger
+    (:func:`pbem.commands.chatter.reason_of_correction`); else False."""
+    if at.notation is None or "?" in line_wo:
+        return False
+    cuts = list(_REASON_CUT.finditer(line_wo))
+    for cut in reversed(cuts):
+        head, reason = line_wo[: cut.start()], line_wo[cut.end() :]
+        said = _candidates(_tokens(head), at.parse_action, at.is_move_form)
+        legal = [c for c in said if c.error is None and c.action is not None]
+        if len(said) < 2 or not legal:
+            continue
+        final = max(legal, key=lambda c: c.start)
+        mine = chatter.placement_codes(final.text)
+        taken_back = chatter.placement_codes(head) - mine
+        if not chatter.reason_of_correction(reason, current(), taken_back):
+            return False
+        if not _reads_as(head, final.action, at):
+            return False
+        _as_read(at, final.action, head)
+        at.out.commands[-1] = replace(at.out.commands[-1], chatter=line_wo)
+        return True
+    return False
+
+
+def _for_another_game(line_wo: str, part: str, at: _At) -> bool:
+    """Do the words of ``line_wo`` beside its move ``part`` say it may be for another game of
+    the player's (:func:`pbem.commands.chatter.for_another_game`: "M13 R1 (this is for the
+    Verbotene Stadt game)"; nineteenth round)?"""
+    at_part = line_wo.find(part)
+    if at_part < 0:
+        return False
+    rest = f"{line_wo[:at_part]} {line_wo[at_part + len(part) :]}"
+    if "here" in games_named(part):
+        return False  # "Playing L12 R1 here, I'll get to the other game after lunch"
+    try:
+        action = at.parse_action(part)
+    except RuleError:
+        return chatter.for_another_game(rest)
+    written = at.notation(action) if at.notation is not None else ""
+    return chatter.for_another_game(rest, "fc" if _TILE_PLACED.match(written) else "vs")
 
 
 def _slide_said_beside(line_wo: str, part: str, at: _At) -> object | None:
@@ -8306,6 +8399,10 @@ def _read_move_at(line_wo: str, at: _At) -> None:
         return  # "ho visto che Luca ieri ha giocato RB nord, furbo. io faccio KB sud"
     if _step_from_start(line_wo, at):
         return  # "BK d'une seule case vers l'est (il est encore sur sa case de départ)"
+    if _beside_set_aside(line_wo, at):
+        return  # "O9 R2. Pas O9 R0, avec R0 je donnais la tour a Mathieu"
+    if _corrected_then_reason(line_wo, at):
+        return  # "m13 r1 wait no m13 r2, r1 hands Tom the garden"
     part = _move_part(line_wo, parse_action, is_move_form) or _move_then_remark(
         line_wo, parse_action, is_move_form, in_words=True
     )
@@ -8315,6 +8412,11 @@ def _read_move_at(line_wo: str, at: _At) -> None:
         # "BR W bonne soirée, d'une seule case": the words beside the slide may be of it
         out.mentions.append((line, _mention(notation, slide, part)))
         out.mention_moves.append((line, slide))
+        return
+    if part is not None and _for_another_game(line_wo, part, at):
+        # "M13 R1 (this is for the Verbotene Stadt game)": the move may be of the other game
+        out.mentions.append((line, _mention(notation, None, part)))
+        out.mention_moves.append((line, None))
         return
     if part is not None and _read_alone(part, at):
         return

@@ -537,7 +537,6 @@ MISSED = {
     'fr-fcm-11': "missed: a correction on the next line marked with an arrow and 'finalement'",
     'it-fcm-04': "missed: 'credo che la mossa migliore sia ... O13': a doubt word",
     'fr-fcm-17': "missed: a bare square named in a reason after the move ('Il voulait L10 mais ...')",
-    'de-fcm-16': "missed: a bare square named in a reason after the move ('L10 würde Bea ...')",
     'en-fcm-21': "missed: a bare square named in a reason after the move ('L10 would open ...')",
     'en-fcm-22': "missed: a sentence before the move doubts ('let alone think about strategy')",
     'fr-fcm-18': "missed: a sentence before the move denies ('je n'ai pas eu une minute')",
