@@ -5823,9 +5823,16 @@ def _final_move(tokens: list[str], cands: list[_Candidate], line: str) -> _Candi
         tail = ordered[-1]
         if _set_aside(tail, tokens, line):
             aside.append(ordered.pop())  # "je voulais dire P11 R3 et pas Q99 R2"
-        elif tail.error is not None and any(
-            o.error is None and _codes(tail, tokens) <= _codes(o, tokens) for o in ordered[:-1]
+        elif tail.error is not None and (
+            said := [
+                o
+                for o in ordered[:-1]
+                if o.error is None and _codes(tail, tokens) <= _codes(o, tokens)
+            ]
         ):
+            if all(_set_aside(o, tokens, line) for o in said):
+                return None  # a part of a move set aside taken up again, the player's last
+                # word: "P12 R1, not P12 R2. Hmm, R2 then." (nineteenth round: P12 R1 played)
             ordered.pop()  # a part said again: "N13 R0, ruotata R0"
         else:
             break
@@ -7995,6 +8002,7 @@ def _beside_remarks(line_wo: str, at: _At) -> str | None:
     if len(segs) < 2 or len(segs) > 8:
         return None
     kept: list[str] = []
+    turns: set[str] = set()
     for seg in segs:
         cs = _candidates(_tokens(seg), at.parse_action, at.is_move_form)
         legal = [
@@ -8006,6 +8014,7 @@ def _beside_remarks(line_wo: str, at: _At) -> str | None:
         ]
         if legal:
             kept.append(seg)
+            turns |= {t.casefold() for t in _TURN_ALONE.findall(legal[0].text)}
             continue
         if cs and (not _REMARK_MARK.search(seg) or _ALTERNATIVE.search(seg)):
             return None  # "O9 R0. Or P12", "P12, or O9 R0": an alternative, asked back
@@ -8013,7 +8022,19 @@ def _beside_remarks(line_wo: str, at: _At) -> str | None:
             return None  # "wenn Gelb den Drachen nicht legt, dann M13 R3": the move's condition
     if len(kept) != 1:
         return None
+    for seg in segs:
+        words = _tokens(seg)
+        said = {t.casefold() for t in words if _TURN_ALONE.fullmatch(t)}
+        if seg is not kept[0] and len(words) <= _TURN_TAKEN_UP and said - turns:
+            return None  # "P12 R1, nicht P12 R2. Na gut, doch R2.": another rotation taken up
     return kept[0].strip()
+
+
+_TURN_ALONE = re.compile(r"(?i)(?<![\w'’])R[0-3](?![\w'’])")
+_TURN_TAKEN_UP = 4
+"""A rotation alone in a few words after the move (nineteenth round: "Na gut, doch R2.", "R0
+after all"): another rotation than the move's taken up again, the player's last word, so the
+line is asked back, never the first move played; a remark names no rotation so briefly."""
 
 
 _VOCATIVE = re.compile(

@@ -13,7 +13,13 @@ any reader of the round), each fixed as a class with its neighbours in the four 
   anzweifeln", half-82 de-8231) were read as the orders shown: the words after the colon are the
   order (refused with the orders' usage when unread), never a request to see them
   (``pbem.commands.grammar._order_after_its_noun``); "as a rule" ("grundsätzlich", "stets",
-  "systématiquement", "sistematicamente", "by default") is a word of always for an order.
+  "systématiquement", "sistematicamente", "by default") is a word of always for an order;
+- and two wrong readings of Forbidden City that a reader of this round found in its probes
+  (main played the first move): a rotation of a move set aside taken up again after it ("P12
+  R1, not P12 R2. Hmm, R2 then.", "M13 R3, nicht M13 R1 – doch, R1.", "P12 R1, nicht P12 R2. Na
+  gut, doch R2.") is the player's last word: asked back (``grammar._final_move``, a part said
+  again only of a move not set aside; ``grammar._beside_remarks``, a rotation alone in a few
+  words is no remark); "M13 R3, actually R1" and "Doch lieber R1" are still the correction.
 
 Read as the corpus judge reads them (:mod:`player_corpus`) against the real mails."""
 
@@ -127,6 +133,54 @@ Ordine permanente: dubitate sempre delle dichiarazioni degli altri.
 
 === it-w19-42 | it | vs:waiting | gmail | standing CLAIM DOUBT
 Ordine permanente, per favore: dubitate sistematicamente delle dichiarazioni degli altri.
+
+=== de-w19-50 | de | fc:turn | gmail | ask
+M13 R3, nicht M13 R1 – doch, R1.
+
+=== en-w19-51 | en | fc:turn | gmail | ask
+P12 R1, not P12 R2. Hmm, R2 then.
+
+=== en-w19-52 | en | fc:turn | gmail | move P12 R2
+P12 R1. Hmm, no, P12 R2 then.
+
+=== fr-w19-53 | fr | fc:turn | gmail | ask
+P12 R1, pas P12 R2. Bon, R2 alors.
+
+=== it-w19-54 | it | fc:turn | gmail | ask
+P12 R1, non P12 R2. Anzi sì, R2.
+
+=== en-w19-55 | en | fc:turn | gmail | move P12 R1
+P12 R1, not P12 R2.
+
+=== de-w19-56 | de | fc:turn | gmail | move M13 R1
+M13 R3. Doch lieber R1.
+
+=== en-w19-57 | en | vs:turn | gmail | ask
+KB S, not KB S E. Hmm, KB S E then.
+
+=== fr-w19-58 | fr | fc:turn | gmail | ask
+M13 R3 — ou plutôt R1, finalement.
+
+=== en-w19-59 | en | fc:turn | gmail | move M13 R1
+M13 R3, actually R1.
+
+=== en-w19-60 | en | fc:turn | gmail | move P12 R1
+P12 R1, not P12 R2. Yes, R1.
+
+=== fr-w19-61 | fr | fc:turn | gmail | ask
+M13 R1, pas M13 R3. Ah si, R3 finalement.
+
+=== it-w19-62 | it | fc:turn | gmail | ask
+M13 R1, non M13 R3... anzi R3.
+
+=== de-w19-63 | de | fc:turn | gmail | ask
+P12 R1, nicht P12 R2. Na gut, doch R2.
+
+=== en-w19-64 | en | fc:turn | gmail | move M13 R1
+M13 R1. With R2 I would have handed Jo the palace.
+
+=== en-w19-65 | en | fc:turn | gmail | move P10 R3
+P10 R3 (your example said R0, but I want R3)
 """
 PROBES = pc.parse_cases(HALF, CASES)
 verdicts, test_never_read_wrong, test_read_as_meant = pc.probe_checks(HALF, PROBES)
