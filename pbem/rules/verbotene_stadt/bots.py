@@ -66,9 +66,32 @@ def entry_distances(
 
     With ``targets``: the slides needed to stop on one of those fields instead. Officials other
     than ``without`` are obstacles as they stand; good enough to steer a bot.
+
+    A function of the officials' fields, the active pavilion and the arguments alone (the board's
+    public facts, no seat's secret): the last :data:`_DISTANCES_KEPT` asked are kept (the steering
+    of ``RK pavilion`` and ``BG door``, the bots and their tests ask the same position again and
+    again). Each caller gets a list of its own.
     """
-    occ = {c for o, c in enumerate(state.positions) if c >= 0 and o != without}
-    act = state.active_pavilion
+    key = (tuple(state.positions), state.active_pavilion, without, targets, depth)
+    return list(_entry_distances(board, *key))
+
+
+_DISTANCES_KEPT = 1024
+"""Positions whose distances :func:`entry_distances` keeps (about 2 KB each)."""
+
+
+@functools.lru_cache(maxsize=_DISTANCES_KEPT)
+def _entry_distances(
+    board: Board,
+    positions: tuple[Cell, ...],
+    act: int,
+    without: int,
+    targets: frozenset[Cell] | None,
+    depth: int,
+) -> tuple[int, ...]:
+    """:func:`entry_distances` of the officials standing on ``positions`` under the active
+    pavilion ``act``."""
+    occ = {c for o, c in enumerate(positions) if c >= 0 and o != without}
     size = board.width * board.height
     dist = [_FAR] * size
     preds: list[list[Cell]] = [[] for _ in range(size)]
@@ -97,7 +120,7 @@ def entry_distances(
                     dist[c] = d
                     nxt.append(c)
         level = nxt
-    return dist
+    return tuple(dist)
 
 
 @functools.cache

@@ -230,6 +230,20 @@ def moves_with_ends(board: Board, state: State, seat: Seat) -> Iterator[tuple[Mo
             occ.add(start)
 
 
+def moves_of_official(
+    board: Board, state: State, seat: Seat, official: Official
+) -> Iterator[tuple[Move, Cell]]:
+    """The pairs of :func:`moves_with_ends` whose move is ``official``'s, in the same order,
+    without listing the other officials' moves (the steering words ask for one official's)."""
+    start = state.positions[official]
+    if start < 0:
+        return
+    occ = {c for c in state.positions if c >= 0}
+    occ.discard(start)
+    act = state.active_pavilion
+    yield from _moves_of(board, state, seat, official, start, occ, act, bluff_allowed(state, seat))
+
+
 _ACROSS = (((1, "E"), (3, "W")), ((0, "N"), (2, "S"))) * 2
 """The right-angle directions after a slide towards ``"NESW"[di]``, with their indexes."""
 

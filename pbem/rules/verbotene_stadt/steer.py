@@ -73,9 +73,7 @@ def toward(board: Board, state: State, seat: int, official: int, text: str, hint
     mode is the caller's, as for a written one). Raises :class:`IllegalMove` when it has none."""
     code = board.official_code(official)
     start = _on_board(board, state, official, text, hint)
-    pairs = [
-        (m, e) for m, e in engine.moves_with_ends(board, state, seat) if m.official == official
-    ]
+    pairs = list(engine.moves_of_official(board, state, seat, official))
     entry = next((m for m, e in pairs if e == -1), None)
     if entry is not None:
         return Move(official, entry.dirs, entry.step, "")
@@ -143,8 +141,8 @@ def door(board: Board, state: State, seat: int, official: int, text: str, hint: 
     dist = entry_distances(board, state, official, targets=fields, depth=DEPTH)
     pairs = [
         (m, e)
-        for m, e in engine.moves_with_ends(board, state, seat)
-        if m.official == official and e >= 0 and not m.mode
+        for m, e in engine.moves_of_official(board, state, seat, official)
+        if e >= 0 and not m.mode
     ]
     best = min(pairs, key=lambda p: dist[p[1]], default=None)
     if best is not None and dist[best[1]] < dist[start]:
