@@ -148,7 +148,10 @@ def test_options_and_seat_names() -> None:
         ("RB au nord, puis le bleu-noir à l'est", "RB au nord, puis le BK à l'est"),
         ("il rosso-blu a nord e poi il blu-nero a est", "il RB a nord e poi il BK a est"),
         ("der Schwarz-Blaue nach Süden", "der KB nach Süden"),
-        ("the red/blue one goes north", "the RB one goes north"),
+        # the English "one" after the colours is the official's pronoun, not a step (nineteenth
+        # round: "black/blue one down pls" was one step south); "one square" is still a step
+        ("the red/blue one goes north", "the RB goes north"),
+        ("the red/blue one one square north", "the RB one square north"),
         # no slide (no direction), two officials in one clause, a question: as written
         ("Je choisis le noir-rouge.", "Je choisis le noir-rouge."),
         ("le rouge-bleu ou le bleu-noir au nord", "le rouge-bleu ou le bleu-noir au nord"),
