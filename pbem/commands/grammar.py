@@ -912,6 +912,7 @@ def _read_commands(
     _once(out)
     _both_answers(out)
     _previewed_and_played(out, todo)
+    _someone_proved_right(out, todo)
     _explained(out, notation)
     if parse_action is not None and not any(c.kind == "action" for c in out.commands):
         for x in lines[:MAX_LINES]:
@@ -1849,6 +1850,34 @@ def _previewed_and_played(out: Reading, todo: list[str]) -> None:
     for c in previews:
         out.commands.remove(c)
     out.errors.append((previews[-1].line, CommandError(_(_PREVIEWED_AND_PLAYED))))
+
+
+_PROVED_RIGHT = re.compile(
+    r"(?i)(?<![\w'’])(?:(?:is|was|'s)\s+right|you['’]re\s+right|a\s+raison|avait\s+raison"
+    r"|as\s+raison|avez\s+raison|ha\s+ragione|aveva\s+ragione|hai\s+ragione|avete\s+ragione"
+    r"|(?:hat|hatte|hast|habt|haben)\s+(?:[\w'’]+\s+){0,2}recht)(?![\w'’])"
+)
+_MOVE_CODE = re.compile(
+    r"(?<![\w'’])(?:[A-Pa-p]\d{1,2}\s*[Rr][0-3]|[RYBGK]{2}(?:\s+[NESW]){1,2})(?![\w'’])"
+)
+
+
+def _someone_proved_right(out: Reading, todo: list[str]) -> None:
+    """A move read beside another move someone else named, then that person said right after
+    it ("Tom says M13 R2 is better. But I play L12 R0. Hmm, actually Tom is right.", "... eigentlich
+    hat Tom recht"; nineteenth round: L12 R0 was played): the player's last word takes the other
+    move up, so the line is asked back, nothing played."""
+    for c in [c for c in out.commands if c.kind == "action"]:
+        line = c.line
+        right = _PROVED_RIGHT.search(line)
+        if right is None:
+            continue
+        before = {" ".join(m.split()).upper() for m in _MOVE_CODE.findall(line[: right.start()])}
+        if len(before) < 2:
+            continue  # "L12 R0. You're right, Tom, the garden was a trap."
+        out.commands.remove(c)
+        shown = ", ".join(sorted(before))
+        out.errors.append((line, CommandError(_(_MORE_THAN_ONE) % {"moves": shown})))
 
 
 def _command_head(line: str) -> tuple[Spoken | None, str]:

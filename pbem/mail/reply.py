@@ -314,12 +314,26 @@ _TOMORROW = frozenset({"morgen", "demain", "domani", "tomorrow"})
 
 _SAME_AS_THIRD = frozenset({"joue", "pose", "place", "met", "mets", "choisit", "prend"})
 """French verbs of a move whose first person is also the third ("je joue", "il joue")."""
+_THIRD_ONLY = frozenset(
+    {"mette", "posa", "piazza", "colloca", "sceglie", "prende", "muove", "sposta", "gioca",
+     "spielt", "legt", "setzt", "nimmt", "zieht", "schiebt", "plays", "puts", "places", "takes",
+     "moves", "slides", "pushes"}
+)  # fmt: skip
+"""Verbs of a move in the third person only (Italian, German, English): after a name or "he",
+"she", someone else's move ("Luca mette N13 R1" was played for the writer; nineteenth round)."""
+_HE_OR_SHE = frozenset({"lui", "lei", "er", "sie", "he", "she", "il", "elle"})
 
 
 def _third_person(words: Sequence[str], k: int) -> bool:
     """Is ``words[k]`` the subject of a French verb of :data:`_SAME_AS_THIRD` that is not the
     writer: "il" or a name (a capitalised word in no list of ``courtesy.toml``) right
     before the verb ("Paul joue L9 R0", "Bon ben il joue L9 R0"; issue 31)?"""
+    if k + 1 < len(words) and words[k + 1].casefold().strip(".,;:!?") in _THIRD_ONLY:
+        w = words[k].strip("\"'()")
+        if w.casefold() in _HE_OR_SHE:
+            return True  # "lui mette N13 R1", "er zieht RB N"
+        return w[:1].isupper() and w.isalpha() and w.casefold() not in _forms().filler
+        # (a name with a comma after it is called, not the subject: "Luca, posa N13 R1")
     if k + 1 >= len(words) or words[k + 1].casefold() not in _SAME_AS_THIRD:
         return False
     w = words[k].strip(".,;:!?-\"'()")

@@ -19,7 +19,13 @@ any reader of the round), each fixed as a class with its neighbours in the four 
   R1, not P12 R2. Hmm, R2 then.", "M13 R3, nicht M13 R1 – doch, R1.", "P12 R1, nicht P12 R2. Na
   gut, doch R2.") is the player's last word: asked back (``grammar._final_move``, a part said
   again only of a move not set aside; ``grammar._beside_remarks``, a rotation alone in a few
-  words is no remark); "M13 R3, actually R1" and "Doch lieber R1" are still the correction.
+  words is no remark); "M13 R3, actually R1" and "Doch lieber R1" are still the correction;
+- and three more of main, found by the second cycle's reader: someone else's move told with a
+  verb in the third person only ("Luca mette N13 R1", "Anna zieht RB N") was played for the
+  writer (``pbem.mail.reply._THIRD_ONLY``); and a move read beside another that someone named,
+  then that person said right ("Tom says M13 R2 is better. But I play L12 R0. Hmm, actually Tom
+  is right.", "... eigentlich hat Tom recht") played the first: asked back
+  (``grammar._someone_proved_right``).
 
 Read as the corpus judge reads them (:mod:`player_corpus`) against the real mails."""
 
@@ -181,6 +187,57 @@ M13 R1. With R2 I would have handed Jo the palace.
 
 === en-w19-65 | en | fc:turn | gmail | move P10 R3
 P10 R3 (your example said R0, but I want R3)
+
+=== it-w19-70 | it | fc:turn | gmail | ask
+Luca mette N13 R1
+
+=== it-w19-71 | it | fc:turn | gmail | move N13 R1
+metto N13 R1
+
+=== it-w19-72 | it | fc:turn | gmail | ask
+Luca gioca N13 R1
+
+=== fr-w19-73 | fr | fc:turn | gmail | ask
+Luc met N13 R1
+
+=== en-w19-74 | en | fc:turn | gmail | ask
+Tom says M13 R2 is better. But I play L12 R0. Hmm, actually Tom is right.
+
+=== fr-w19-75 | fr | fc:turn | gmail | ask
+Tom dit que M13 R2 est mieux. Mais je joue L12 R0. Hmm, en fait Tom a raison.
+
+=== it-w19-76 | it | fc:turn | gmail | ask
+Tom dice che M13 R2 è meglio. Ma io gioco L12 R0. Anzi no, ha ragione Tom.
+
+=== de-w19-77 | de | fc:turn | gmail | ask
+Tom sagt, M13 R2 ist besser. Aber ich spiele L12 R0. Hm, eigentlich hat Tom recht.
+
+=== en-w19-78 | en | fc:turn | gmail | move L12 R0
+I play L12 R0. Tom is right.
+
+=== en-w19-79 | en | fc:turn | gmail | move L12 R0
+Tom says M13 R2 is better. But I play L12 R0.
+
+=== en-w19-80 | en | fc:turn | gmail | move L12 R0
+L12 R0. You're right, Tom, the garden was a trap.
+
+=== it-w19-81 | it | fc:turn | gmail | move L12 R0
+Tom dice che M13 R2 è meglio, ma io gioco L12 R0. Tom ha torto, secondo me.
+
+=== de-w19-82 | de | vs:turn | gmail | ask
+Anna meint, RB N wäre besser. Ich ziehe aber BK E. Na ja, eigentlich hat Anna recht.
+
+=== en-w19-83 | en | vs:turn | gmail | move BK E
+Anna says RB N. I'm going BK E. Sorry Anna!
+
+=== it-w19-84 | it | fc:turn | gmail | ask
+lui mette N13 R1
+
+=== de-w19-85 | de | vs:turn | gmail | ask
+Anna zieht RB N
 """
 PROBES = pc.parse_cases(HALF, CASES)
-verdicts, test_never_read_wrong, test_read_as_meant = pc.probe_checks(HALF, PROBES)
+MISSED = {
+    "it-w19-81": "asked back: a move beside another someone named, with 'ha torto' (wrong) after it",
+}
+verdicts, test_never_read_wrong, test_read_as_meant = pc.probe_checks(HALF, PROBES, MISSED)
