@@ -469,10 +469,57 @@ _TYPO_APOLOGY = re.compile(
 words, a plural, never of the move."""
 
 
+_SORRY_TYPED = rf"(?:{_SORRY}|dsl|desole|dispiace|sorri)"
+"""An apology as typed in haste too ("dsl", "desole" without its accent)."""
+_BUSY = (
+    r"(?:busy|swamped|away|travel+ing|(?:in|at)\s+(?:a\s+|the\s+)?(?:meetings?|work|the\s+office"
+    r"|hospital)|on\s+(?:a\s+|the\s+)?(?:train|road|trip|plane)|occup[ée]e?|d[ée]bord[ée]e?"
+    r"|en\s+(?:r[ée]union|d[ée]placement|voyage|vacances|cong[ée]s?)|au\s+(?:boulot|travail"
+    r"|bureau)|malade|impegnat[oa]|occupat[oa]|in\s+(?:riunione|ufficio|viaggio|trasferta"
+    r"|ferie)|al\s+lavoro|malat[oa]|besch(?:ä|ae)ftigt|im\s+(?:meeting|b(?:ü|ue)ro|stress"
+    r"|urlaub)|in\s+(?:besprechungen|meetings|einer\s+besprechung)|unterwegs|auf\s+reisen"
+    r"|krank|sick|ill)"
+)
+_BUSY_WHEN = (
+    r"(?:den\s+ganzen\s+tag|heute|gestern|die\s+ganze\s+woche|all\s+day|today|yesterday"
+    r"|toute\s+la\s+journ[ée]e|aujourd['’]?hui|hier|tutto\s+il\s+giorno|oggi|ieri)"
+)
+_BUSY_APOLOGY = re.compile(
+    rf"(?i)(?<![\w'’]){_SORRY_TYPED}\s*[,.!]?\s*(?:(?:i\s+was|i['’]?ve\s+been|i\s+have\s+been"
+    rf"|was|been|j['’]?[ée]tais|jetais|j['’]?ai\s+[ée]t[ée]|jai\s+[ée]t[ée]|[ée]tais|ero|sono"
+    rf"\s+stat[oa]|stat[oa]|ich\s+war|war)\s+(?:(?:really|so|very|super|tr[èe]s|vraiment|hyper"
+    rf"|molto|davvero|sehr|total|voll)\s+)?(?:{_BUSY_WHEN}\s+)?{_BUSY})(?![\w'’])"
+)
+"""The player's apology for being late with its reason, being busy or away ("dsl jetais en
+reunion toute la journee", "sorry, was in meetings all day", "scusate, ero al lavoro", "sorry,
+war den ganzen Tag unterwegs"; issue 31, nineteenth round): said for the delay, never for the
+move. Being wrong is no such reason ("dsl j'étais distrait" may take a move back)."""
+_BRIEF = (
+    r"(?:short|brief|curt|court|courte|bref|br[èe]ve|breve|corto|cort[ao]|kurz|knapp|laconique"
+    r"|laconico|sec|secco)"
+)
+_BRIEF_APOLOGY = re.compile(
+    rf"(?i)(?<![\w'’])(?:{_SORRY_TYPED}\s*,?\s*(?:if|si|se|falls|wenn|that|que|che|dass)\s+"
+    rf"(?:(?:it['’]?s|its|this\s+is|c['’]?est|cest|c|ce\s+est|[èe]|sono|es\s+ist|ist|i['’]?m"
+    rf"|je\s+suis|jsuis|sono|ich\s+bin|bin)\s+)(?:(?:a\s+bit|un\s+peu|un\s+po['’]?|etwas"
+    rf"|bisschen|so|trop|too|troppo|zu|tr[èe]s|molto|sehr)\s+)?{_BRIEF}"
+    rf"|{_SORRY_TYPED}\s*,?\s*(?:for|pour|per|f(?:ü|ue)r)\s+(?:the|my|la|ma|il|la|die|meine)?\s*"
+    rf"(?:brevity|bri[èe]vet[ée]|brevit[àa]|k(?:ü|ue)rze)"
+    rf"|(?:scusate|scusa|entschuldigt|entschuldige|excusez|pardonnez)\s+(?:la|die)\s+"
+    rf"(?:brevit[àa]|k(?:ü|ue)rze|bri[èe]vet[ée])"
+    rf"|{_SORRY_TYPED}\s*,?\s*(?:to\s+be|d['’]?[êe]tre|di\s+essere)\s+{_BRIEF})(?![\w'’])"
+)
+"""The player's apology for the mail being short ("dsl si c court", "sorry if this is brief",
+"scusate la brevità", "sorry für die Kürze", "désolé d'être bref"; issue 31, nineteenth
+round): said of the mail, never of the move, its "if" no condition."""
+
+
 def late_apology_dropped(text: str) -> str:
-    """``text`` without the apologies for being late (:data:`_LATE_APOLOGY`) or for the mail's
-    typing (:data:`_TYPO_APOLOGY`)."""
-    return _TYPO_APOLOGY.sub(" ", _LATE_APOLOGY.sub(" ", text))
+    """``text`` without the apologies for being late (:data:`_LATE_APOLOGY`, with its reason:
+    :data:`_BUSY_APOLOGY`), for the mail's typing (:data:`_TYPO_APOLOGY`) or for its brevity
+    (:data:`_BRIEF_APOLOGY`)."""
+    said = _BRIEF_APOLOGY.sub(" ", _BUSY_APOLOGY.sub(" ", text))
+    return _TYPO_APOLOGY.sub(" ", _LATE_APOLOGY.sub(" ", said))
 
 
 _WAITING = frozenset(

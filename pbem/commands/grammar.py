@@ -8184,8 +8184,10 @@ def _chatter_around(line_wo: str, cand: _Candidate, at: _At) -> bool:
     try:
         if not _reads_as(own, cand.action, at):
             # words after a move with no sign between ("m8r2 ta"): a few, nothing before it
+            # but a play frame ("je pose N13R3 jsuis dans le metro"; nineteenth round), which
+            # the move's head must read alone as playing it
             tail = toks[c[0].end :]
-            if c[0].start or not tail or (len(tail) > 1 and denies(tail)):
+            if not tail or (len(tail) > 1 and denies(tail)):
                 return False  # (words said of the move: "P12 R2 was Bea's")
             if len(tail) > _CHATTER_TAIL and not chatter.own_clause(" ".join(tail), current()):
                 return False  # (a clause of the player's own: "n13 r1 il pleut des cordes ici")
