@@ -135,13 +135,14 @@ _AROUND = _listed(
 "if it's still free of course"; eighteenth round), the alternative it is of pointed at ("if that
 one's gone", "si celle-là est prise", "falls das eine weg ist"; nineteenth round)."""
 _WAY = _listed(
-    """north south east west northward southward eastward westward up down left right nord sud est
-    ouest ovest norden suden osten westen"""
+    """north south east west northward southward eastward westward up down left right nord sud
+    l'est ouest l'ouest ovest norden suden osten westen"""
 )
 """A way an official goes ("if RB can't go north by then", "si RB ne peut plus aller au nord",
 "se RB non può più andare a nord", "falls RB dann nicht mehr nach Norden kann"; nineteenth round,
 second cycle): the slide the alternative is, its possibility, with the words of :data:`_GOING`
-around it; not said of someone named ("if Sam can go north" is asked back)."""
+around it; not said of someone named ("if Sam can go north" is asked back). Not the French
+"est" (also "is": "si M13 est déjà pris"), but "l'est"; the Italian "a est" is read by "può"."""
 _GOING = _listed(
     """go move slide aller bouger glisser andare muovere spostare gehen ziehen schieben rutschen can
     could peut pourra puisse potra kann konnen darf au vers to towards verso nach richtung"""

@@ -6,13 +6,15 @@ d'avance :", "Vi do in anticipo la mia prossima mossa:", "Getting my next move i
 "Pour gagner du temps, mon prochain coup :"), after the player's absence from the computer
 ("Je ne serai pas devant l'ordinateur ce soir, alors ..."); an alternative's condition that its
 official can no longer go its way ("or BK E if RB can't go north by then", "se RB non può più
-andare a nord", "falls RB dann nicht mehr nach Norden kann"), and "se non si potrà più".
+andare a nord", "falls RB dann nicht mehr nach Norden kann", "à l'est"; the French "est" is also
+"is": "si M13 est déjà pris" keeps its reading), and "se non si potrà più".
 
 Beside each its dangerous neighbour: a condition about another player's move or slide (asked
 back), someone else's move given ahead, a question whether the move may be given ahead.
 
-Written as probes before the reader was changed; the base commit (897b462a) read 19 of the 44,
-none wrong.
+Written as probes before the reader was changed; the base commit (897b462a) read 20 of the 46,
+none wrong (the last two were written during the change, after "est" read as the way east
+broke half-25/fr-2511).
 """
 
 from __future__ import annotations
@@ -153,6 +155,12 @@ I won't be at my laptop tonight, so here's my next move in advance: BK W.
 
 === en-n219-11 | en | vs:waiting | gmail | ask
 Sam won't be at his laptop tonight, so he sent his next move in advance: BK W.
+
+=== fr-n219-13 | fr | vs:waiting | orange | next RB E ELSE BK W
+Pour mon prochain tour : RB E, ou BK W si RB ne peut plus aller à l'est d'ici là.
+
+=== fr-n219-14 | fr | fc:moved | gmail | next M13 R2 ELSE O13 R2
+Coup d'avance : PROCHAIN M13 R2, sinon O13 R2 si M13 est déjà pris.
 """
 
 
