@@ -92,7 +92,7 @@ _GOOD = _listed(
     """legal legale legaux valid valide valida valido valable gultig possible possibile moglich
     playable jouable giocabile spielbar free libre libres libera libero frei open ouvert ouverte
     aperta aperto offen available disponible disponibile verfugbar allowed permis permise
-    consentita erlaubt works work fits fit marche passe va geht klappt passt puo"""
+    consentita erlaubt works work fits fit marche passe va geht klappt passt puo potra pourra"""
 )
 """Words saying a move can still be played (the condition of its own alternative)."""
 _BAD = _listed(
@@ -119,7 +119,7 @@ _AROUND = _listed(
     that time point first yet else someone somebody anyone meanwhile played be can does do
     la le l' les case tuile place coup position elle il ils ça ca c' c'est cela est n'est a ete
     toujours encore deja plus a ce moment moment-la la entre-temps d'ici y n'y quelqu'un d'abord
-    avant
+    avant on
     il lo la l' quella quello casella mossa posto e ancora gia piu si puo fare stata stato
     qualcuno prima nel frattempo allora poi me
     das es der die den dem feld zug platz dann noch schon mehr ist sein sollte ware wird
@@ -134,6 +134,19 @@ _AROUND = _listed(
 """The other words a condition of possibility is made of ("si c'est toujours jouable bien sûr",
 "if it's still free of course"; eighteenth round), the alternative it is of pointed at ("if that
 one's gone", "si celle-là est prise", "falls das eine weg ist"; nineteenth round)."""
+_WAY = _listed(
+    """north south east west northward southward eastward westward up down left right nord sud
+    l'est ouest l'ouest ovest norden suden osten westen"""
+)
+"""A way an official goes ("if RB can't go north by then", "si RB ne peut plus aller au nord",
+"se RB non può più andare a nord", "falls RB dann nicht mehr nach Norden kann"; nineteenth round,
+second cycle): the slide the alternative is, its possibility, with the words of :data:`_GOING`
+around it; not said of someone named ("if Sam can go north" is asked back). Not the French
+"est" (also "is": "si M13 est déjà pris"), but "l'est"; the Italian "a est" is read by "può"."""
+_GOING = _listed(
+    """go move slide aller bouger glisser andare muovere spostare gehen ziehen schieben rutschen can
+    could peut pourra puisse potra kann konnen darf au vers to towards verso nach richtung"""
+)
 _CODE = re.compile(r"^(?:[A-Za-z]\d{1,2}|[RYBGKrybgk]{2})$")
 _ROTATION = re.compile(r"^[Rr]\d$")
 _TOKEN = re.compile(r"[\w'’-]+|[,;:.!?()]")
@@ -157,7 +170,7 @@ def _condition_end(tokens: list[re.Match[str]], at: int) -> tuple[int, set[str],
     words: list[str] = []
     codes: set[str] = set()
     k = at + 1
-    seen = False
+    seen = named = False
     while k < len(tokens):
         tok = tokens[k].group(0)
         word = _fold(tok)
@@ -166,17 +179,19 @@ def _condition_end(tokens: list[re.Match[str]], at: int) -> tuple[int, set[str],
         if seen and word in _THEN:
             k += 1
             break
-        if seen and word not in _AROUND and word not in _NOT:
+        if seen and word not in _AROUND | _NOT and not (codes and word in _GOING | _WAY):
             break  # the next alternative ("falls das nicht mehr geht O9 R0")
         if k == at + 1 and tok[:1].isupper() and tok[1:].islower() and _code(tok) is None:
-            pass  # someone named ("unless Carl takes it first", "falls Bea es nimmt")
+            named = True  # someone named ("unless Carl takes it first", "falls Bea es nimmt")
         elif (code := _code(tok)) is not None and not (
             k + 1 < len(tokens) and _ROTATION.match(tokens[k + 1].group(0))
         ):
             codes.add(code)
         elif word in _GOOD or word in _BAD or word in _TAKES:
             seen = True
-        elif word not in _AROUND and word not in _NOT and word not in _IF:
+        elif word in _WAY and codes and not named:
+            seen = True  # "if RB can't go north": the slide's possibility
+        elif word not in _AROUND and word not in _NOT and word not in _IF and word not in _GOING:
             raise _Unread(tok)
         words.append(word)
         k += 1
@@ -384,19 +399,33 @@ für meinen nächsten Zug vor: P10 R2"; eighteenth round)."""
 _COURTESY = r"(?:please|bitte|svp|per\s+favore|merci|thanks|grazie|danke)"
 _AHEAD = (
     r"(?:vorab|im\s+voraus|d['’]avance|par\s+avance|[àa]\s+l['’]avance|in\s+anticipo|in\s+advance"
-    r"|ahead\s+of\s+time|beforehand)"
+    r"|ahead\s+of\s+time|beforehand|in\s+early|early)"
 )
 """Words that say the move is given ahead of its turn ("Für meinen nächsten Zug schon mal vorab:
 RB nach Norden", "For my next turn, in advance: P10 R1"; nineteenth round)."""
+_GIVING = (
+    r"(?:getting|putting|sending|here['’]?s|here\s+is|je\s+(?:vous\s+)?(?:donne|envoie|transmets)"
+    r"|voici|(?:vi|ti)\s+(?:do|mando)|ecco|ich\s+(?:gebe|schicke)(?:\s+euch|\s+ihnen)?|hier\s+(?:ist|kommt))"
+)
+"""The words that hand the next move over ("Je donne mon prochain coup d'avance :", "Getting my
+next move in early:", "Vi do in anticipo la mia prossima mossa:"; nineteenth round, second
+cycle): read only with the words of :data:`_AHEAD` or :data:`_SAVE_TIME` beside the move."""
+_AHEAD_HEAD = (
+    rf"(?:(?:mon\s+|le\s+)?coup\s+{_AHEAD}|(?:la\s+(?:mia\s+)?)?mossa\s+(?:prenotata|{_AHEAD})"
+    rf"|(?:my\s+)?move\s+{_AHEAD}|(?:mein\s+)?zug\s+{_AHEAD}|{_AHEAD})\s*,?\s+"
+)
+"""The move said to be given ahead before the next turn named ("Coup d'avance pour mon prochain
+tour :", "Mossa prenotata per il prossimo giro:", "Vorab für meinen nächsten Zug:", "In advance,
+for my next turn:"; nineteenth round, second cycle)."""
 _ALREADY = rf"(?:already|d[ée]j[àa]|intanto|gi[àa]|schon\s+mal|schon|gleich|{_AHEAD}|{_COURTESY})"
 _LEAD_COLON = re.compile(
-    rf"(?i)^\s*{_HEAD_WORDS}(?:{_QUEUE_VERB_FIRST})?{_TURN_NAMED}(?:\s+(?:{_ALREADY}|vormerken|merken"
+    rf"(?i)^\s*{_HEAD_WORDS}(?:{_AHEAD_HEAD})?(?:{_QUEUE_VERB_FIRST})?{_TURN_NAMED}(?:\s+(?:{_ALREADY}|vormerken|merken"
     rf"|notieren|reservieren|vor))*"
     rf"(?:\s*,?\s*(?:{_IF_POSSIBLE}|{_WHEN_MY_TURN}|{_SAVE_TIME}|{_AHEAD})){{0,2}}\s*[:,]\s*"
     rf"(?P<rest>\S.*)$"
 )
 _MOVE_QUEUED_COLON = re.compile(
-    rf"(?i)^\s*{_HEAD_WORDS}(?:my\s+next\s+move|mon\s+prochain\s+coup|la\s+mia\s+prossima\s+mossa"
+    rf"(?i)^\s*{_HEAD_WORDS}(?:{_GIVING}\s+)?(?:my\s+next\s+move|mon\s+prochain\s+coup|la\s+mia\s+prossima\s+mossa"
     rf"|(?:mein\s+)?n(?:ä|ae)chster\s+zug)(?:\s+(?:already|d[ée]j[àa]|gi[àa]|schon\s+mal|schon|please"
     rf"|bitte|svp|per\s+favore))*\s*,?\s*(?:vormerken|merken|notieren|reservieren|queued|to\s+queue"
     rf"|{_WHEN_MY_TURN}|{_IF_POSSIBLE}|{_SAVE_TIME}|{_AHEAD})\s*[:,]\s*(?P<rest>\S.*)$"
@@ -406,6 +435,17 @@ _MOVE_QUEUED_COLON = re.compile(
 or to save time ("Mein nächster Zug, falls möglich: O13 R2", "Mon prochain coup, pour ne pas
 vous faire attendre : BK vers l'est"; nineteenth round): "My next move: M13 R1" alone is the move
 of a turn mail (said so on a turn mail, the queued move is asked back: it is the player's turn)."""
+_NEXT_MOVE = (
+    r"(?:my\s+next\s+move|mon\s+prochain\s+coup|la\s+mia\s+prossima\s+mossa"
+    r"|(?:mein(?:en)?\s+)?n(?:ä|ae)chste[nr]?\s+zug)"
+)
+_MOVE_GIVEN_AHEAD = re.compile(
+    rf"(?i)^\s*{_HEAD_WORDS}(?:{_GIVING}\s*,?\s+)?(?:{_SAVE_TIME}|{_AHEAD})\s*,?\s*(?:{_GIVING}\s+)?"
+    rf"{_NEXT_MOVE}(?:\s+{_ALREADY})*\s*[:,]\s*(?P<rest>\S.*)$"
+)
+"""The next move given ahead, the words that say so before it ("Pour gagner du temps, mon
+prochain coup : L12 R3", "Vi do in anticipo la mia prossima mossa: L12 R3"; nineteenth round,
+second cycle); after it, :data:`_MOVE_QUEUED_COLON` reads them."""
 """The next turn named before its move ("Pour mon prochain tour : M8 R1", "Für meinen nächsten
 Zug schon mal: N13 R1", "Quando tocca di nuovo a me: O9 capovolta")."""
 _BOOK = (
@@ -505,6 +545,7 @@ def named_next(line: str) -> str | None:
         _NAMED_THEN_QUEUED,
         _LEAD_COLON,
         _MOVE_QUEUED_COLON,
+        _MOVE_GIVEN_AHEAD,
         _LEAD,
         _QUEUE,
         _QUEUED_LAST,  # "Bitte N13 R1 für meinen nächsten Zug vormerken" (eighteenth round)
@@ -599,7 +640,8 @@ _AWAY = _listed(
     schlafe schlafen bett unterwegs abwesend arbeit buro buero besprechung netz empfang flug
     flugzeug bahn dazukomme dazukommen erreichbar weg uni seminar vorlesung vorlesungen
     konferenz tagung schicht dienst spatdienst fruhdienst nachtdienst spaetdienst fruehdienst
-    prufung pruefung klausur lehrgang"""
+    prufung pruefung klausur lehrgang
+    computer laptop pc ordinateur l'ordinateur ordi l'ordi ecran l'ecran rechner"""
 )
 """The player's absence, the reason of a queued move (asleep, away, at work, on a train, no
 network, a meeting, a seminar, lectures, a shift, not getting to the mail)."""
