@@ -95,6 +95,9 @@ _GOOD = _listed(
     consentita erlaubt works work fits fit marche passe va geht klappt passt puo potra pourra"""
 )
 """Words saying a move can still be played (the condition of its own alternative)."""
+_ABLE = _listed("puo potra pourra peut can could kann darf")
+"""Of :data:`_GOOD`, the verbs of being able: after someone named they say what that person can
+do ("P10 R1, si Luc pourra"; nineteenth round), no condition of the move's own."""
 _BAD = _listed(
     """gone taken occupied blocked illegal impossible pris prise occupe occupee bloque bloquee
     illegal illegale impossibile presa preso occupata occupato bloccata bloccato belegt besetzt
@@ -187,6 +190,8 @@ def _condition_end(tokens: list[re.Match[str]], at: int) -> tuple[int, set[str],
             k + 1 < len(tokens) and _ROTATION.match(tokens[k + 1].group(0))
         ):
             codes.add(code)
+        elif named and word in _ABLE:
+            raise _Unread(tok)  # "si Luc pourra", "se Luca potrà": what someone can, not the move
         elif word in _GOOD or word in _BAD or word in _TAKES:
             seen = True
         elif word in _WAY and codes and not named:

@@ -25,7 +25,9 @@ any reader of the round), each fixed as a class with its neighbours in the four 
   writer (``pbem.mail.reply._THIRD_ONLY``); and a move read beside another that someone named,
   then that person said right ("Tom says M13 R2 is better. But I play L12 R0. Hmm, actually Tom
   is right.", "... eigentlich hat Tom recht") played the first: asked back
-  (``grammar._someone_proved_right``).
+  (``grammar._someone_proved_right``); and a merge's: a queued move's condition of what someone
+  named can do ("Pour mon prochain tour : P10 R1, si Luc pourra") read as "if still possible"
+  (``queued._ABLE``).
 
 Read as the corpus judge reads them (:mod:`player_corpus`) against the real mails."""
 
@@ -235,6 +237,18 @@ lui mette N13 R1
 
 === de-w19-85 | de | vs:turn | gmail | ask
 Anna zieht RB N
+
+=== it-w19-90 | it | fc:turn | gmail | ask
+P10 R1, se Luca può
+
+=== fr-w19-91 | fr | fc:moved | gmail | ask
+Pour mon prochain tour : P10 R1, si Luc pourra.
+
+=== it-w19-92 | it | fc:moved | gmail | ask
+Prossimo turno: P10 R1 se Luca potrà
+
+=== en-w19-93 | en | fc:moved | gmail | ask
+Next turn: P10 R1 if Tom can.
 """
 PROBES = pc.parse_cases(HALF, CASES)
 MISSED = {
