@@ -46,6 +46,7 @@ from pbem.commands.queued import (
 from pbem.commands.refused import OWNED_UP as _OWNED_UP
 from pbem.commands.refused import answered
 from pbem.commands.requests import (
+    MOVE_NAMED,
     asked_about,
     board_after,
     greeting,
@@ -1857,9 +1858,6 @@ _PROVED_RIGHT = re.compile(
     r"|as\s+raison|avez\s+raison|ha\s+ragione|aveva\s+ragione|hai\s+ragione|avete\s+ragione"
     r"|(?:hat|hatte|hast|habt|haben)\s+(?:[\w'’]+\s+){0,2}recht)(?![\w'’])"
 )
-_MOVE_CODE = re.compile(
-    r"(?<![\w'’])(?:[A-Pa-p]\d{1,2}\s*[Rr][0-3]|[RYBGK]{2}(?:\s+[NESW]){1,2})(?![\w'’])"
-)
 
 
 def _someone_proved_right(out: Reading, todo: list[str]) -> None:
@@ -1872,7 +1870,7 @@ def _someone_proved_right(out: Reading, todo: list[str]) -> None:
         right = _PROVED_RIGHT.search(line)
         if right is None:
             continue
-        before = {" ".join(m.split()).upper() for m in _MOVE_CODE.findall(line[: right.start()])}
+        before = {" ".join(m.split()).upper() for m in MOVE_NAMED.findall(line[: right.start()])}
         if len(before) < 2:
             continue  # "L12 R0. You're right, Tom, the garden was a trap."
         out.commands.remove(c)

@@ -1662,7 +1662,7 @@ _WAYS_WRITTEN = (
 )
 """A slide's directions as :func:`_slides_said` writes them (letters, or compass points folded);
 a small "e" before the Italian "poi" ("and then") is no east."""
-_MOVE_CODE = re.compile(
+MOVE_NAMED = re.compile(
     r"(?<![\w'’])(?:[A-Pa-p]\d{1,2}(?:\s+[Rr]\d)?|[RYBGK]{2}(?:\s+" + _WAYS_WRITTEN + r"\b)*)"
     r"(?![\w'’])"
 )
@@ -1742,7 +1742,7 @@ def _preview_reason(sentence: str) -> bool:
         and "?"
         not in sentence  # (a question of its own is asked back: "Not sure, what do you reckon?")
         and _DOUBT_LEAD.search(sentence) is not None
-        and _MOVE_CODE.search(sentence) is None
+        and MOVE_NAMED.search(sentence) is None
         and not _PLAYS.intersection(words)
         and not _PLACES.intersection(words)
         and not THEREFORE.intersection(words)
@@ -1771,14 +1771,14 @@ def preview_asked(line: str) -> str | None:
     kept = [
         s
         for k, s in enumerate(told)
-        if k == 0 or not _preview_reason(s) or not any(_MOVE_CODE.search(t) for t in told[:k])
+        if k == 0 or not _preview_reason(s) or not any(MOVE_NAMED.search(t) for t in told[:k])
     ]
     line = " ".join(kept)
     line = _NOT_YET.sub(" first ", line)  # "Juste un aperçu, je ne joue pas encore."
     line = _slides_said(line)  # "où arriverait RB si je le pousse vers le nord" (fifteenth round)
     line = _AS_ASIDE.sub(" ", _TILE_PUT.sub(" with ", _ROTATION_NAMED.sub(r"\1 \2", line)))
     sentences = [s for s in _PREVIEW_SENTENCE.split(line.strip()) if s.strip()]
-    moves = list(_MOVE_CODE.finditer(line))
+    moves = list(MOVE_NAMED.finditer(line))
     joins: frozenset[str] = frozenset()
     if len({m[0].upper() for m in moves}) == 1:
         move = moves[0][0]
@@ -1800,7 +1800,7 @@ def preview_asked(line: str) -> str | None:
                 or (
                     _SHOWN.intersection(ws)
                     and (not_yet or _FIRST.intersection(ws))
-                    and _MOVE_CODE.search(s) is not None
+                    and MOVE_NAMED.search(s) is not None
                 )
             )
             and (_NOT_YET.search(s) or _FIRST.intersection(ws) or not_yet)
@@ -1814,14 +1814,14 @@ def preview_asked(line: str) -> str | None:
             if k > 0
             and _SHOWN.intersection(ws := _words(s))
             and _FIRST.intersection(ws)
-            and _MOVE_CODE.search(s) is None
+            and MOVE_NAMED.search(s) is None
             and sentences[k - 1].rstrip().endswith("?")
             and _CONDITIONAL.intersection(_words(sentences[k - 1]))
         ]
     if len(asked) != 1:
         return None
     at = asked[0]
-    words = _words(_MOVE_CODE.sub(" ", sentences[at]))
+    words = _words(MOVE_NAMED.sub(" ", sentences[at]))
     before_asks = at > 0 and (
         sentences[at - 1].rstrip().endswith("?")
         # "vorrei vedere dove finirebbe il RB ... . Solo un'anteprima" (seventeenth round)
@@ -1847,7 +1847,7 @@ def preview_asked(line: str) -> str | None:
     said = " ".join(s for k, s in enumerate(sentences) if k not in thanks)
     if _NEGATED_ANY.search(said) or _THANKED_FOR.search(said):
         return None
-    where = [k for k, s in enumerate(sentences) if _MOVE_CODE.search(s)]
+    where = [k for k, s in enumerate(sentences) if MOVE_NAMED.search(s)]
     if where != [at] and not (
         where == [at - 1]
         and (
@@ -1874,7 +1874,7 @@ def preview_asked(line: str) -> str | None:
             | _UNSURE  # "Ich bin mir noch unsicher." (seventeenth round)
             | joins
         )
-        ws = _words(_MOVE_CODE.sub(" ", s))
+        ws = _words(MOVE_NAMED.sub(" ", s))
         if any(w not in other for w in ws) or (k > at and _PLAYS.intersection(ws)):
             return None  # "Poi decido.", "Merci !" and nothing else; never "Je le joue."
     return move
@@ -1998,7 +1998,7 @@ def _thanks_only(sentence: str) -> bool:
     words = _words(sentence)
     return (
         0 < len(words) <= 8
-        and _MOVE_CODE.search(sentence) is None
+        and MOVE_NAMED.search(sentence) is None
         and not _PREVIEW_NOUNS.intersection(words)
         and _NEGATED_ANY.search(sentence) is None
         and (_THANKED_FOR.search(sentence) is not None or all(w in _COURTESY_ENDS for w in words))
@@ -2087,13 +2087,13 @@ def board_after(line: str) -> tuple[str, bool] | None:
     the board? After M13 R1 last time I lost track": the move is in another sentence)."""
     if len(line) > PROSE_MAX:
         return None
-    moves = list(_MOVE_CODE.finditer(line))
+    moves = list(MOVE_NAMED.finditer(line))
     if not moves:
         return None
     sentences = [s for s in _PREVIEW_SENTENCE.split(line.strip()) if s.strip()]
     board = _board_nouns()
     for at, sentence in enumerate(sentences):
-        code = _MOVE_CODE.search(sentence)
+        code = MOVE_NAMED.search(sentence)
         if code is None:
             continue
         before = _words(sentence[: code.start()])
@@ -2108,7 +2108,7 @@ def board_after(line: str) -> tuple[str, bool] | None:
         if k < 0 or before[k] not in board:
             continue
         asks = sentence.rstrip().endswith("?") or bool(
-            (ASKS | _SHOWN).intersection(_words(_MOVE_CODE.sub(" ", sentence)))
+            (ASKS | _SHOWN).intersection(_words(MOVE_NAMED.sub(" ", sentence)))
         )
         if not asks:
             continue
@@ -2116,7 +2116,7 @@ def board_after(line: str) -> tuple[str, bool] | None:
         rest = [s for k2, s in enumerate(sentences) if k2 != at]
         read = (
             len({m[0].upper() for m in moves}) == 1
-            and not _MOVE_CODE.search(sentence[code.end() :])
+            and not MOVE_NAMED.search(sentence[code.end() :])
             and not _NEGATED_ANY.search(sentence)
             and not _PLAYS.intersection(_words(sentence[code.end() :]))
             and all(_remark(s) and not _PLAYS.intersection(_words(s)) for s in rest)
@@ -2133,10 +2133,10 @@ def preview_unread(line: str) -> str | None:
     ich")."""
     if len(line) > PROSE_MAX or not _PREVIEW_NOUNS.intersection(_words(line)):
         return None
-    moves = list(_MOVE_CODE.finditer(line))
+    moves = list(MOVE_NAMED.finditer(line))
     if not moves or _THANKED_FOR.search(line):
         return None
-    asks = "?" in line or ASKS.intersection(_words(_MOVE_CODE.sub(" ", line)))
+    asks = "?" in line or ASKS.intersection(_words(MOVE_NAMED.sub(" ", line)))
     return moves[0][0] if asks else None
 
 
